@@ -1,0 +1,205 @@
+package dev.hippack.core.catalog;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.hippack.core.PackagerException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Reads the catalog from its JSON resources and checks it whole: unknown keys, missing fields,
+ * bad values and cross-references (a track target that is not in the matrix) are errors naming
+ * the resource and the JSON path.
+ */
+public final class CatalogLoader {
+
+    public static final String TRACKS = "tracks.json";
+    public static final String ARCHITECTURES = "architectures.json";
+    public static final String RUNTIME = "runtime.json";
+    public static final String KERNEL_SIZES = "kernel-sizes.json";
+
+    private final Function<String, InputStream> resources;
+    private final ObjectMapper mapper = JsonMapper.builder()
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .build();
+
+    /** @param resources opens a resource by file name, or returns null when it does not exist */
+    public CatalogLoader(Function<String, InputStream> resources) {
+        this.resources = resources;
+    }
+
+    /** The catalog embedded in HIP Packager. */
+    public static Catalog embedded() {
+        try {
+            return new CatalogLoader(name -> CatalogLoader.class.getResourceAsStream("/dev/hippack/catalog/" + name)).load();
+        } catch (PackagerException e) {
+            // The embedded catalog is checked by the test suite; failing here is a build defect.
+            throw new IllegalStateException(e.getMessage(), e);
+        }
+    }
+
+    record TracksFile(@JsonProperty(required = true) List<Track> tracks) { }
+
+    record ArchitecturesFile(@JsonProperty(required = true) List<GpuArchitecture> architectures) { }
+
+    record RuntimeFile(
+            @JsonProperty(required = true) List<RocmGeneration> generations,
+            @JsonProperty(required = true) List<SizedFile> crtDlls,
+            @JsonProperty(required = true) List<SizedFile> executables,
+            @JsonProperty(required = true) ZipRatio zipRatio) { }
+
+    record KernelSizesFile(@JsonProperty(required = true) List<KernelLibrarySizes> libraries) { }
+
+    public Catalog load() throws PackagerException {
+        TracksFile tracks = read(TRACKS, TracksFile.class);
+        ArchitecturesFile archs = read(ARCHITECTURES, ArchitecturesFile.class);
+        RuntimeFile runtime = read(RUNTIME, RuntimeFile.class);
+        KernelSizesFile kernels = read(KERNEL_SIZES, KernelSizesFile.class);
+        Catalog catalog = new Catalog(tracks.tracks(), archs.architectures(), runtime.generations(),
+                runtime.crtDlls(), runtime.executables(), runtime.zipRatio(), kernels.libraries());
+        crossCheck(catalog);
+        return catalog;
+    }
+
+    private <T> T read(String name, Class<T> type) throws PackagerException {
+        try (InputStream in = resources.apply(name)) {
+            if (in == null) {
+                throw new PackagerException("Catalog resource " + name + " is missing.");
+            }
+            T value = mapper.readValue(in, type);
+            if (value == null) {
+                throw new PackagerException("Catalog resource " + name + " is empty.");
+            }
+            return value;
+        } catch (JsonParseException e) {
+            throw new PackagerException("Catalog resource " + name + " is not valid JSON at line "
+                    + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ": "
+                    + e.getOriginalMessage());
+        } catch (JsonMappingException e) {
+            if (e.getCause() instanceof JsonParseException p) {
+                throw new PackagerException("Catalog resource " + name + " is not valid JSON at line "
+                        + p.getLocation().getLineNr() + ", column " + p.getLocation().getColumnNr() + ": "
+                        + p.getOriginalMessage());
+            }
+            throw new PackagerException("Catalog resource " + name + ", at " + jsonPath(e) + where(e) + ": " + describe(e));
+        } catch (JsonProcessingException e) {
+            throw new PackagerException("Catalog resource " + name + " could not be read: " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw new PackagerException("Catalog resource " + name + " could not be read: " + e.getMessage());
+        } catch (UncheckedIOException e) {
+            throw new PackagerException("Catalog resource " + name + " could not be read: " + e.getCause().getMessage());
+        }
+    }
+
+    /** A JSON path such as {@code $.tracks[1].targets} from Jackson's reference chain. */
+    public static String jsonPath(JsonMappingException e) {
+        StringBuilder sb = new StringBuilder("$");
+        for (JsonMappingException.Reference ref : e.getPath()) {
+            if (ref.getFieldName() != null) {
+                sb.append('.').append(ref.getFieldName());
+            } else if (ref.getIndex() >= 0) {
+                sb.append('[').append(ref.getIndex()).append(']');
+            }
+        }
+        return sb.toString();
+    }
+
+    /** " (line 3, column 7)" when Jackson knows where in the text the problem is. */
+    public static String where(JsonProcessingException e) {
+        com.fasterxml.jackson.core.JsonLocation loc = e.getLocation();
+        if (loc == null || loc.getLineNr() < 1) {
+            return "";
+        }
+        return " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")";
+    }
+
+    /** The cause's own sentence (a record constructor's check) or Jackson's, without its source dump. */
+    public static String describe(JsonMappingException e) {
+        Throwable cause = e.getCause();
+        if (cause instanceof IllegalArgumentException && cause.getMessage() != null) {
+            return cause.getMessage();
+        }
+        if (e instanceof com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException u) {
+            return "unknown key '" + u.getPropertyName() + "'";
+        }
+        if (e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException m
+                && m.getOriginalMessage() != null && m.getOriginalMessage().startsWith("Missing required creator property")) {
+            String msg = m.getOriginalMessage();
+            int q1 = msg.indexOf('\'');
+            int q2 = q1 < 0 ? -1 : msg.indexOf('\'', q1 + 1);
+            return q2 > q1 ? "missing field " + msg.substring(q1, q2 + 1) : msg;
+        }
+        String msg = e.getOriginalMessage();
+        int cut = msg.indexOf("\n at [Source");
+        return cut >= 0 ? msg.substring(0, cut) : msg;
+    }
+
+    private static void crossCheck(Catalog c) throws PackagerException {
+        Set<String> archIds = new HashSet<>();
+        for (int i = 0; i < c.architectures().size(); i++) {
+            if (!archIds.add(c.architectures().get(i).id())) {
+                throw new PackagerException("Catalog resource " + ARCHITECTURES + ", at $.architectures[" + i
+                        + "].id: " + c.architectures().get(i).id() + " is listed twice");
+            }
+        }
+        Set<String> trackIds = new HashSet<>();
+        for (int i = 0; i < c.tracks().size(); i++) {
+            Track t = c.tracks().get(i);
+            if (!trackIds.add(t.id())) {
+                throw new PackagerException("Catalog resource " + TRACKS + ", at $.tracks[" + i + "].id: track " + t.id() + " is listed twice");
+            }
+            for (int j = 0; j < t.targets().size(); j++) {
+                String target = t.targets().get(j);
+                if (!archIds.contains(target)) {
+                    throw new PackagerException("Catalog resource " + TRACKS + ", at $.tracks[" + i + "].targets[" + j
+                            + "]: " + target + " is not in " + ARCHITECTURES);
+                }
+            }
+            if (c.generation(t.generation()).isEmpty()) {
+                throw new PackagerException("Catalog resource " + TRACKS + ", at $.tracks[" + i + "].generation: "
+                        + RUNTIME + " has no ROCm generation " + t.generation());
+            }
+            for (KernelLibrary lib : KernelLibrary.values()) {
+                KernelLibrarySizes sizes = c.kernelSizes(t.id(), lib).orElse(null);
+                if (sizes == null) {
+                    throw new PackagerException("Catalog resource " + KERNEL_SIZES + ", at $.libraries: no "
+                            + lib.folder() + " sizes for track " + t.id());
+                }
+                for (String arch : archIds) {
+                    if (sizes.arch(arch).isEmpty()) {
+                        throw new PackagerException("Catalog resource " + KERNEL_SIZES + ", at $.libraries["
+                                + c.kernelSizes().indexOf(sizes) + "].archs: no size for " + arch
+                                + " (give 0 when the library has no kernels for it)");
+                    }
+                }
+            }
+        }
+        for (int i = 0; i < c.kernelSizes().size(); i++) {
+            String track = c.kernelSizes().get(i).track();
+            if (!trackIds.contains(track)) {
+                throw new PackagerException("Catalog resource " + KERNEL_SIZES + ", at $.libraries[" + i
+                        + "].track: unknown track '" + track + "'");
+            }
+        }
+        Set<Integer> majors = new HashSet<>();
+        for (int i = 0; i < c.generations().size(); i++) {
+            if (!majors.add(c.generations().get(i).major())) {
+                throw new PackagerException("Catalog resource " + RUNTIME + ", at $.generations[" + i
+                        + "].major: generation " + c.generations().get(i).major() + " is listed twice");
+            }
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package dev.hippack.core.catalog;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * A row of the hardware matrix. {@code blockedReason} is null for an architecture that may be
+ * shipped, and says why otherwise (RDNA2: no hipBLASLt kernels in ROCm 6.4 or 7.1).
+ */
+public record GpuArchitecture(
+        @JsonProperty(required = true) String id,
+        @JsonProperty(required = true) String family,
+        @JsonProperty(required = true) Kind kind,
+        @JsonProperty(required = true) String exampleHardware,
+        String blockedReason) {
+
+    public enum Kind {
+        @JsonProperty("discrete") DISCRETE,
+        @JsonProperty("integrated") INTEGRATED
+    }
+
+    public GpuArchitecture {
+        Require.archId(id, "id");
+        Require.text(family, "family");
+        Require.present(kind, "kind");
+        Require.text(exampleHardware, "exampleHardware");
+        if (blockedReason != null && blockedReason.isBlank()) {
+            throw new IllegalArgumentException("field 'blockedReason' must be left out or say why");
+        }
+    }
+
+    public boolean blocked() {
+        return blockedReason != null;
+    }
+
+    public boolean integrated() {
+        return kind == Kind.INTEGRATED;
+    }
+}

@@ -1,0 +1,32 @@
+package dev.hippack.core.catalog;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/** A runtime DLL of one ROCm generation, with the role it plays and its approximate size. */
+public record RocmDll(
+        @JsonProperty(required = true) Role role,
+        @JsonProperty(required = true) String name,
+        @JsonProperty(required = true) long bytes) {
+
+    public enum Role {
+        @JsonProperty("hip-runtime") HIP_RUNTIME,
+        @JsonProperty("compiler-runtime") COMPILER_RUNTIME,
+        @JsonProperty("hipblas") HIPBLAS,
+        @JsonProperty("rocblas") ROCBLAS,
+        @JsonProperty("hipblaslt") HIPBLASLT;
+
+        /** The HIP runtime and its compiler runtime; the rest are the math libraries. */
+        public boolean isHipRuntime() {
+            return this == HIP_RUNTIME || this == COMPILER_RUNTIME;
+        }
+    }
+
+    public RocmDll {
+        Require.present(role, "role");
+        Require.text(name, "name");
+        if (!name.toLowerCase(java.util.Locale.ROOT).endsWith(".dll")) {
+            throw new IllegalArgumentException("field 'name' is '" + name + "', not a .dll file name");
+        }
+        Require.notNegative(bytes, "bytes");
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * The release plan (an immutable record) and the rules of the guide that judge it. Uses the
+ * catalog and findings; must not depend on build, stage, audit or archive.
+ */
+package dev.hippack.core.plan;

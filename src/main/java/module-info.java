@@ -1,0 +1,15 @@
+/**
+ * HIP Packager: one module. {@code open} so Jackson and picocli can reflect on the records and
+ * commands of every package without a list of {@code opens} to keep in step.
+ */
+open module dev.hippack {
+    requires javafx.controls;
+    requires org.controlsfx.controls;
+    requires org.kordamp.ikonli.javafx;
+    requires org.kordamp.ikonli.materialdesign2;
+    requires com.fasterxml.jackson.databind;
+    requires org.apache.commons.compress;
+    requires info.picocli;
+
+    exports dev.hippack.ui.app to javafx.graphics;
+}
