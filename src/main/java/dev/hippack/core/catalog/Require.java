@@ -5,7 +5,7 @@ import java.util.regex.Pattern;
 
 /** Checks used by the catalog records' constructors; Jackson reports their messages with the JSON path. */
 final class Require {
-    static final Pattern ARCH_ID = Pattern.compile("gfx[0-9]{3,4}[a-z]?");
+    static final Pattern ARCH_ID = Pattern.compile("gfx[0-9]{2,4}[a-z]?");
 
     private Require() { }
 
