@@ -28,6 +28,11 @@ public record GpuArchitecture(
         }
     }
 
+    /** Whether {@code s} has the shape of an architecture id (gfx1100, gfx906), known or not. */
+    public static boolean isArchitectureId(String s) {
+        return s != null && Require.ARCH_ID.matcher(s).matches();
+    }
+
     public boolean blocked() {
         return blockedReason != null;
     }
