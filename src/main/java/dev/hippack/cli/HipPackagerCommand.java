@@ -1,10 +1,16 @@
 package dev.hippack.cli;
 
+import dev.hippack.core.PackagerException;
+import dev.hippack.core.host.Host;
+import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * The root command. Without a subcommand it starts the wizard. Subcommands reach the global
@@ -37,6 +43,13 @@ public final class HipPackagerCommand implements Callable<Integer> {
             description = "Run on a freshly generated sample Windows build machine in a temporary folder.")
     boolean demo;
 
+    @Spec
+    CommandSpec spec;
+
+    /** Made once per command line, on first use: the sample is written only when asked for. */
+    private Host host;
+    private Path sampleDir;
+
     HipPackagerCommand(Consumer<GuiRequest> launchGui) {
         this.launchGui = launchGui;
     }
@@ -47,6 +60,58 @@ public final class HipPackagerCommand implements Callable<Integer> {
 
     public boolean demo() {
         return demo;
+    }
+
+    /**
+     * The build machine the subcommand works on: with {@code --demo} a freshly written sample
+     * environment (announced on stderr), with {@code --host DIR} the machine DIR/host.json
+     * describes, otherwise this machine.
+     */
+    public Host host() throws PackagerException {
+        if (host == null) {
+            if (demo && hostDir != null) {
+                throw new PackagerException("--demo and --host cannot be used together: --demo describes its own sample machine.");
+            }
+            if (demo) {
+                host = Host.describe(sampleEnvironment().orElseThrow());
+            } else if (hostDir != null) {
+                host = Host.describe(hostDir);
+            } else {
+                host = Host.local();
+            }
+        }
+        return host;
+    }
+
+    /** With {@code --demo}: the folder of the sample environment, written on first call. Empty otherwise. */
+    public Optional<Path> sampleEnvironment() throws PackagerException {
+        if (!demo) {
+            return Optional.empty();
+        }
+        if (sampleDir == null) {
+            sampleDir = SampleEnvironmentLauncher.createTemporary(err());
+        }
+        return Optional.of(sampleDir);
+    }
+
+    /**
+     * The profile a command was given, or under {@code --demo} the sample's {@code profiles/rocm6.json}.
+     * Without either it is bad input naming the option.
+     */
+    public Path profileOrDemoDefault(Path profile) throws PackagerException {
+        if (profile != null) {
+            return profile;
+        }
+        Optional<Path> sample = sampleEnvironment();
+        if (sample.isPresent()) {
+            return sample.get().resolve("profiles").resolve("rocm6.json");
+        }
+        throw new PackagerException("Missing --profile FILE (a release profile JSON). With --demo it defaults to the sample's profiles/rocm6.json.");
+    }
+
+    /** Where commands print notes that are not their result (the sample announcement). */
+    PrintWriter err() {
+        return spec.commandLine().getErr();
     }
 
     @Override
