@@ -1,0 +1,8 @@
+/**
+ * Building audio.cpp: the child-process runner (streams, log file, cancel of the whole tree),
+ * the captured MSVC environment, the build script's command line, reading the build log for
+ * progress and known failures, and the stand-in build for machines without Windows. Uses
+ * host, detect, plan, audit (the build-flag check), finding and progress; must not depend on
+ * stage, archive, the CLI or the UI.
+ */
+package dev.hippack.core.build;
