@@ -1,0 +1,35 @@
+package dev.hippack.core.plan;
+
+import dev.hippack.core.catalog.KernelSizes;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What is known about the build machine beyond the plan itself. Every part is optional and
+ * starts "unknown": the rules then judge from the catalog alone and say what they could not
+ * check. Detection fills the parts it finds, so new facts never change the callers of the rules.
+ *
+ * @param kernels            kernel sizes of the SDK the plan uses (a scanned inventory); empty means
+ *                           the catalog's figures for the plan's track
+ * @param buildScript        what the checkout's build script supports
+ * @param installedToolsets  the full MSVC toolset versions installed in the plan's Visual Studio,
+ *                           e.g. "14.44.35207"
+ */
+public record PlanFacts(
+        Optional<KernelSizes> kernels,
+        Optional<BuildScriptFacts> buildScript,
+        Optional<List<String>> installedToolsets) {
+
+    public PlanFacts {
+        installedToolsets = installedToolsets.map(List::copyOf);
+    }
+
+    /** Nothing known beyond the catalog. */
+    public static PlanFacts unknown() {
+        return new PlanFacts(Optional.empty(), Optional.empty(), Optional.empty());
+    }
+
+    public PlanFacts withKernels(KernelSizes v) { return new PlanFacts(Optional.of(v), buildScript, installedToolsets); }
+    public PlanFacts withBuildScript(BuildScriptFacts v) { return new PlanFacts(kernels, Optional.of(v), installedToolsets); }
+    public PlanFacts withInstalledToolsets(List<String> v) { return new PlanFacts(kernels, buildScript, Optional.of(v)); }
+}

@@ -1,0 +1,45 @@
+package dev.hippack.core.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class CatalogKernelSizesTest {
+
+    private static final Catalog CATALOG = CatalogLoader.embedded();
+    private static final double MIB = 1024 * 1024;
+
+    private static CatalogKernelSizes sizes(String track) {
+        return CatalogKernelSizes.forTrack(CATALOG, CATALOG.track(track).orElseThrow());
+    }
+
+    @Test
+    void catalogSizesSayTheyComeFromTheCatalog() {
+        assertThat(sizes("rocm6").source()).isEqualTo(KernelSizes.CATALOG);
+        assertThat(sizes("rocm7").describe()).isEqualTo("ROCm 7.1 (catalog)");
+    }
+
+    @Test
+    void archBytesAreTheGuidesMibFigures() {
+        assertThat(sizes("rocm6").archBytes(KernelLibrary.ROCBLAS, "gfx1100") / MIB).isEqualTo(279.6, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(sizes("rocm7").archBytes(KernelLibrary.HIPBLASLT, "gfx1200") / MIB).isEqualTo(189.0);
+        assertThat(sizes("rocm6").archlessBytes(KernelLibrary.ROCBLAS) / MIB).isEqualTo(1.45, org.assertj.core.data.Offset.offset(0.01));
+    }
+
+    @Test
+    void missingKernelsAreZeroAndNotPresent() {
+        assertThat(sizes("rocm7").hasKernels(KernelLibrary.HIPBLASLT, "gfx1102")).isFalse();
+        assertThat(sizes("rocm6").hasKernels(KernelLibrary.HIPBLASLT, "gfx1102")).isTrue();
+        assertThat(sizes("rocm6").hasKernels(KernelLibrary.ROCBLAS, "gfx1103")).isFalse();
+        assertThat(sizes("rocm6").archBytes(KernelLibrary.ROCBLAS, "gfx1103")).isZero();
+        assertThat(sizes("rocm6").archBytes(KernelLibrary.ROCBLAS, "gfx942")).isZero();
+    }
+
+    @Test
+    void rocblas71SplitIsDerivedAndHipblaslt71IsMeasured() {
+        assertThat(sizes("rocm7").archDerived(KernelLibrary.ROCBLAS, "gfx1100")).isTrue();
+        assertThat(sizes("rocm7").archDerived(KernelLibrary.HIPBLASLT, "gfx1100")).isFalse();
+        assertThat(sizes("rocm6").archDerived(KernelLibrary.ROCBLAS, "gfx1100")).isFalse();
+        assertThat(sizes("rocm7").archlessDerived(KernelLibrary.ROCBLAS)).isTrue();
+    }
+}
