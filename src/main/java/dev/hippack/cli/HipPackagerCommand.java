@@ -30,6 +30,7 @@ import picocli.CommandLine.Spec;
             "Exit codes: 0 success, 1 the work ran and found errors or failed, 2 bad usage or input."
         },
         subcommands = {
+            ZipCommand.class,
         })
 public final class HipPackagerCommand implements Callable<Integer> {
 

@@ -1,0 +1,72 @@
+package dev.hippack.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ZipCommandTest {
+
+    @TempDir
+    Path temp;
+
+    private Path tree() throws Exception {
+        Path dir = Files.createDirectories(temp.resolve("staged/rocblas/library"));
+        Files.writeString(dir.resolve("TensileManifest.txt"), "manifest\n".repeat(100));
+        Files.writeString(temp.resolve("staged/README.md"), "# package\n");
+        return temp.resolve("staged");
+    }
+
+    @Test
+    void zipCommandWritesAVerifiedZipAndChecksums() throws Exception {
+        Path out = temp.resolve("dist/audiocpp-windows-hip-rocm6.zip");
+        CliTestSupport.Result r = CliTestSupport.run("zip", tree().toString(), "--out", out.toString(), "--threads", "2");
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Cli.OK);
+        assertThat(out).exists();
+        assertThat(r.out()).contains("2 files").contains("verified").contains("SHA-256");
+        assertThat(Files.readString(out.resolveSibling("SHA256SUMS"))).contains("  audiocpp-windows-hip-rocm6.zip");
+        try (var zf = new java.util.zip.ZipFile(out.toFile())) {
+            assertThat(zf.getEntry("audiocpp-windows-hip-rocm6/README.md")).isNotNull();
+        }
+    }
+
+    @Test
+    void zipCommandRefusesToReplaceAnExistingZipWithoutForce() throws Exception {
+        Path out = Files.createDirectories(temp.resolve("dist")).resolve("p.zip");
+        Files.writeString(out, "keep me");
+        CliTestSupport.Result r = CliTestSupport.run("zip", tree().toString(), "--out", out.toString());
+        assertThat(r.exitCode()).isEqualTo(Cli.BAD_INPUT);
+        assertThat(r.err()).contains("already exists").contains("--force");
+        assertThat(Files.readString(out)).isEqualTo("keep me");
+
+        CliTestSupport.Result forced = CliTestSupport.run("zip", tree().toString(), "--out", out.toString(), "--force");
+        assertThat(forced.exitCode()).as(forced.err()).isEqualTo(Cli.OK);
+        assertThat(Files.readString(out, java.nio.charset.StandardCharsets.ISO_8859_1)).startsWith("PK");
+    }
+
+    @Test
+    void zipCommandJsonNamesTheZipAndItsDigest() throws Exception {
+        Path out = temp.resolve("p.zip");
+        CliTestSupport.Result r = CliTestSupport.run("zip", tree().toString(), "--out", out.toString(), "--json",
+                "--level", "9", "--root", "pkg");
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Cli.OK);
+        JsonNode json = JsonOutput.mapper().readTree(r.out());
+        assertThat(json.get("zip").asText()).isEqualTo(out.toAbsolutePath().normalize().toString());
+        assertThat(json.get("sha256").asText()).hasSize(64);
+        assertThat(json.get("files").asInt()).isEqualTo(2);
+        try (var zf = new java.util.zip.ZipFile(out.toFile())) {
+            assertThat(zf.getEntry("pkg/README.md")).isNotNull();
+        }
+    }
+
+    @Test
+    void zipCommandRejectsALevelOutsideZeroToNine() throws Exception {
+        CliTestSupport.Result r = CliTestSupport.run("zip", tree().toString(), "--out", temp.resolve("p.zip").toString(),
+                "--level", "12");
+        assertThat(r.exitCode()).isEqualTo(Cli.BAD_INPUT);
+        assertThat(r.err()).contains("--level");
+    }
+}

@@ -1,0 +1,313 @@
+package dev.hippack.core.archive;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.hippack.core.PackagerException;
+import dev.hippack.core.progress.CancellationToken;
+import dev.hippack.core.progress.OperationCancelledException;
+import dev.hippack.core.progress.OperationListener;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.zip.Deflater;
+import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
+import org.apache.commons.compress.archivers.zip.ZipFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ZipArchiverTest {
+
+    private static final String ROOT = "audiocpp-windows-hip-rocm6";
+
+    @TempDir
+    Path temp;
+
+    private final ZipArchiver archiver = new ZipArchiver();
+
+    private ZipResult zip(Path tree, Path out) throws Exception {
+        return archiver.run(ZipRequest.of(tree, out, ROOT).withThreads(2), OperationListener.NONE, CancellationToken.none());
+    }
+
+    @Test
+    void zipOfSameTreeIsByteIdentical() throws Exception {
+        Path tree = ArchiveFixtures.packageTree(temp.resolve("a"));
+        ZipResult first = zip(tree, temp.resolve("one/p.zip"));
+        // Newer times and another thread count must not change a byte.
+        try (var files = Files.walk(tree)) {
+            for (Path p : (Iterable<Path>) files::iterator) {
+                Files.setLastModifiedTime(p, FileTime.from(Instant.parse("2031-05-06T07:08:09Z")));
+            }
+        }
+        ZipResult second = archiver.run(ZipRequest.of(tree, temp.resolve("two/p.zip"), ROOT).withThreads(3),
+                OperationListener.NONE, CancellationToken.none());
+        assertThat(Files.readAllBytes(second.zip())).isEqualTo(Files.readAllBytes(first.zip()));
+        assertThat(second.sha256()).isEqualTo(first.sha256());
+    }
+
+    @Test
+    void zipHoldsOneTopLevelFolderWithSortedEntries() throws Exception {
+        Path tree = ArchiveFixtures.packageTree(temp.resolve("src"));
+        ZipResult r = zip(tree, temp.resolve("out/p.zip"));
+        List<String> names = new ArrayList<>();
+        try (ZipFile zf = ZipFile.builder().setPath(r.zip()).get()) {
+            for (ZipArchiveEntry e : Collections.list(zf.getEntriesInPhysicalOrder())) {
+                names.add(e.getName());
+            }
+        }
+        assertThat(names).first().isEqualTo(ROOT + "/");
+        assertThat(names).allMatch(n -> n.startsWith(ROOT + "/"));
+        assertThat(names).isSorted();
+        assertThat(names).contains(ROOT + "/rocblas/library/", ROOT + "/audiocpp_cli.exe", ROOT + "/hipblaslt/library/empty.dat");
+        assertThat(r.files()).isEqualTo(20);
+        assertThat(r.zipBytes()).isEqualTo(Files.size(r.zip())).isLessThan(r.contentBytes());
+    }
+
+    @Test
+    void unzipAndSevenZipAcceptOurZip() throws Exception {
+        ArchiveFixtures.assumeTool("unzip");
+        ArchiveFixtures.assumeTool("7z");
+        Path tree = ArchiveFixtures.packageTree(temp.resolve("src"));
+        ZipResult r = zip(tree, temp.resolve("out/p.zip"));
+        ArchiveFixtures.Run unzip = ArchiveFixtures.run(temp, "unzip", "-t", r.zip().toString());
+        assertThat(unzip.exitCode()).as(unzip.output()).isZero();
+        assertThat(unzip.output()).contains("No errors detected");
+        ArchiveFixtures.Run sevenZip = ArchiveFixtures.run(temp, "7z", "t", r.zip().toString());
+        assertThat(sevenZip.exitCode()).as(sevenZip.output()).isZero();
+        assertThat(sevenZip.output()).contains("Everything is Ok");
+        // The content that comes out is the content that went in.
+        Path extracted = Files.createDirectories(temp.resolve("x"));
+        assertThat(ArchiveFixtures.run(extracted, "unzip", "-q", r.zip().toString()).exitCode()).isZero();
+        assertThat(Files.readAllBytes(extracted.resolve(ROOT + "/audiocpp_cli.exe")))
+                .isEqualTo(Files.readAllBytes(tree.resolve("audiocpp_cli.exe")));
+    }
+
+    @Test
+    void chunkedDeflateIsAsSmallAsOnePieceDeflate() throws Exception {
+        byte[] data = ArchiveFixtures.packageLikeBytes(7, 6_000_000);
+        Path tree = Files.createDirectories(temp.resolve("src"));
+        Files.write(tree.resolve("big.dll"), data);
+        ZipResult r = zip(tree, temp.resolve("out/p.zip"));
+        Deflater d = new Deflater(6, true);
+        d.setInput(data);
+        d.finish();
+        ByteArrayOutputStream whole = new ByteArrayOutputStream();
+        byte[] buf = new byte[1 << 16];
+        while (!d.finished()) {
+            whole.write(buf, 0, d.deflate(buf));
+        }
+        d.end();
+        long compressed;
+        try (ZipFile zf = ZipFile.builder().setPath(r.zip()).get()) {
+            compressed = zf.getEntry(ROOT + "/big.dll").getCompressedSize();
+        }
+        assertThat(compressed).isLessThan(data.length / 2);
+        assertThat((double) compressed).isLessThanOrEqualTo(whole.size() * 1.005);
+    }
+
+    @Test
+    void flippedByteInCompressedDataIsCaughtByVerification() throws Exception {
+        Path tree = ArchiveFixtures.packageTree(temp.resolve("src"));
+        ZipResult r = zip(tree, temp.resolve("out/p.zip"));
+        List<ExpectedEntry> expected = new SourceTree().expected(tree, ROOT);
+        ZipVerifier verifier = new ZipVerifier();
+        assertThat(verifier.check(r.zip(), expected, CancellationToken.none())).isNull();
+
+        long dataOffset;
+        try (ZipFile zf = ZipFile.builder().setPath(r.zip()).get()) {
+            ZipArchiveEntry cli = zf.getEntry(ROOT + "/audiocpp_cli.exe");
+            dataOffset = cli.getDataOffset() + cli.getCompressedSize() / 2;
+        }
+        flip(r.zip(), dataOffset);
+        assertThat(verifier.check(r.zip(), expected, CancellationToken.none())).contains("audiocpp_cli.exe");
+    }
+
+    @Test
+    void flippedByteInCentralDirectoryCrcIsCaughtByVerification() throws Exception {
+        Path tree = ArchiveFixtures.packageTree(temp.resolve("src"));
+        ZipResult r = zip(tree, temp.resolve("out/p.zip"));
+        List<ExpectedEntry> expected = new SourceTree().expected(tree, ROOT);
+        // The last central directory header belongs to the last entry; its CRC sits 16 bytes in.
+        byte[] bytes = Files.readAllBytes(r.zip());
+        int central = lastIndexOf(bytes, new byte[] {0x50, 0x4b, 0x01, 0x02});
+        flip(r.zip(), central + 16);
+        assertThat(new ZipVerifier().check(r.zip(), expected, CancellationToken.none())).isNotNull();
+    }
+
+    @Test
+    void verificationCatchesAFileThatDiffersFromTheTree() throws Exception {
+        Path tree = ArchiveFixtures.packageTree(temp.resolve("src"));
+        ZipResult r = zip(tree, temp.resolve("out/p.zip"));
+        Files.writeString(tree.resolve("README.md"), "# changed after zipping\n");
+        assertThat(new ZipVerifier().check(r.zip(), new SourceTree().expected(tree, ROOT), CancellationToken.none()))
+                .contains("README.md");
+    }
+
+    @Test
+    void cancelledZipLeavesNoFinalFile() throws Exception {
+        Path tree = ArchiveFixtures.packageTree(temp.resolve("src"));
+        Path out = temp.resolve("out/p.zip");
+        CancellationToken token = new CancellationToken();
+        OperationListener cancelMidway = new OperationListener() {
+            @Override
+            public void progress(long done, long total) {
+                if (done > 0) {
+                    token.cancel();
+                }
+            }
+        };
+        assertThatThrownBy(() -> archiver.run(ZipRequest.of(tree, out, ROOT), cancelMidway, token))
+                .isInstanceOf(OperationCancelledException.class);
+        assertThat(out).doesNotExist();
+        assertThat(ZipArchiver.partialPath(out)).doesNotExist();
+        assertThat(out.resolveSibling(Sha256Sums.FILE_NAME)).doesNotExist();
+        try (var left = Files.list(out.getParent())) {
+            assertThat(left).isEmpty();
+        }
+    }
+
+    @Test
+    void sha256sumAcceptsTheChecksumFile() throws Exception {
+        ArchiveFixtures.assumeTool("sha256sum");
+        Path tree = ArchiveFixtures.packageTree(temp.resolve("src"));
+        Path out = temp.resolve("out");
+        zip(tree, out.resolve("audiocpp-windows-hip-rocm6.zip"));
+        archiver.run(ZipRequest.of(tree, out.resolve("audiocpp-windows-hip-rocm7.zip"), "audiocpp-windows-hip-rocm7"),
+                OperationListener.NONE, CancellationToken.none());
+        ArchiveFixtures.Run check = ArchiveFixtures.run(out, "sha256sum", "-c", Sha256Sums.FILE_NAME);
+        assertThat(check.exitCode()).as(check.output()).isZero();
+        assertThat(check.output()).contains("audiocpp-windows-hip-rocm6.zip: OK", "audiocpp-windows-hip-rocm7.zip: OK");
+        assertThat(Files.readAllLines(out.resolve(Sha256Sums.FILE_NAME))).hasSize(2);
+    }
+
+    @Test
+    void existingOutputIsUntouchedWithoutForce() throws Exception {
+        Path tree = ArchiveFixtures.packageTree(temp.resolve("src"));
+        Path out = Files.createDirectories(temp.resolve("out")).resolve("p.zip");
+        Files.writeString(out, "the user's own file");
+        assertThatThrownBy(() -> zip(tree, out)).isInstanceOf(PackagerException.class)
+                .hasMessageContaining(out.toString()).hasMessageContaining("--force");
+        assertThat(Files.readString(out)).isEqualTo("the user's own file");
+
+        ZipResult forced = archiver.run(ZipRequest.of(tree, out, ROOT).withOverwrite(true), OperationListener.NONE,
+                CancellationToken.none());
+        assertThat(Files.size(forced.zip())).isEqualTo(forced.zipBytes()).isGreaterThan(1000);
+    }
+
+    @Test
+    void nonAsciiFileNameRoundTripsWithUtf8Flag() throws Exception {
+        Path tree = Files.createDirectories(temp.resolve("src"));
+        String name = "Modèle-日本語-ß.txt";
+        Files.writeString(tree.resolve(name), "non-ascii");
+        ZipResult r = zip(tree, temp.resolve("out/p.zip"));
+        try (ZipFile zf = ZipFile.builder().setPath(r.zip()).get()) {
+            ZipArchiveEntry e = zf.getEntry(ROOT + "/" + name);
+            assertThat(e).isNotNull();
+            assertThat(e.getGeneralPurposeBit().usesUTF8ForNames()).isTrue();
+        }
+        // java.util.zip decodes names as UTF-8 and must see the same name.
+        try (java.util.zip.ZipFile jdk = new java.util.zip.ZipFile(r.zip().toFile())) {
+            assertThat(jdk.getEntry(ROOT + "/" + name)).isNotNull();
+            try (InputStream in = jdk.getInputStream(jdk.getEntry(ROOT + "/" + name))) {
+                assertThat(new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8)).isEqualTo("non-ascii");
+            }
+        }
+    }
+
+    @Test
+    void entriesHaveFixedTimeModeAndNoExtraFields() throws Exception {
+        Path tree = ArchiveFixtures.packageTree(temp.resolve("src"));
+        Instant epoch = Instant.parse("2026-07-29T12:34:56Z");
+        ZipResult r = archiver.run(ZipRequest.of(tree, temp.resolve("out/p.zip"), ROOT).withTimestamp(epoch),
+                OperationListener.NONE, CancellationToken.none());
+        try (ZipFile zf = ZipFile.builder().setPath(r.zip()).get()) {
+            for (ZipArchiveEntry e : Collections.list(zf.getEntries())) {
+                assertThat(e.getExtraFields(true)).as(e.getName()).isEmpty();
+                assertThat(e.getCentralDirectoryExtra()).as(e.getName()).isEmpty();
+                assertThat(e.getUnixMode()).isEqualTo(e.isDirectory() ? 040755 : 0100644);
+                // The wall-clock fields read back in this zone show the UTC time of the epoch.
+                LocalDateTime local = LocalDateTime.ofInstant(Instant.ofEpochMilli(e.getTime()), java.time.ZoneId.systemDefault());
+                assertThat(local).isEqualTo(LocalDateTime.ofInstant(epoch, ZoneOffset.UTC));
+            }
+        }
+    }
+
+    @Test
+    void sourceDateEpochGivesTheEntryTime() throws Exception {
+        assertThat(ZipRequest.timestampFrom(java.util.Map.of("SOURCE_DATE_EPOCH", "1785328496")))
+                .isEqualTo(Instant.ofEpochSecond(1785328496));
+        assertThat(ZipRequest.timestampFrom(java.util.Map.of())).isEqualTo(ZipRequest.FIXED_EPOCH);
+        assertThatThrownBy(() -> ZipRequest.timestampFrom(java.util.Map.of("SOURCE_DATE_EPOCH", "yesterday")))
+                .isInstanceOf(PackagerException.class).hasMessageContaining("SOURCE_DATE_EPOCH");
+    }
+
+    @Test
+    void levelZeroStoresEveryFile() throws Exception {
+        Path tree = ArchiveFixtures.packageTree(temp.resolve("src"));
+        ZipResult r = archiver.run(ZipRequest.of(tree, temp.resolve("out/p.zip"), ROOT).withLevel(0),
+                OperationListener.NONE, CancellationToken.none());
+        try (ZipFile zf = ZipFile.builder().setPath(r.zip()).get()) {
+            for (ZipArchiveEntry e : Collections.list(zf.getEntries())) {
+                assertThat(e.getMethod()).isEqualTo(ZipArchiveEntry.STORED);
+            }
+        }
+        assertThat(r.zipBytes()).isGreaterThan(r.contentBytes());
+    }
+
+    @Test
+    void fullDiskGivesAClearErrorAndRemovesThePartialFile() throws Exception {
+        Path devFull = Path.of("/dev/full");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isWritable(devFull),
+                "/dev/full is not available here, so the full-disk check did not run");
+        Path tree = ArchiveFixtures.packageTree(temp.resolve("src"));
+        Path out = Files.createDirectories(temp.resolve("out")).resolve("p.zip");
+        // Every write through this link fails with ENOSPC, as on a full drive.
+        Files.createSymbolicLink(ZipArchiver.partialPath(out), devFull);
+        assertThatThrownBy(() -> zip(tree, out)).isInstanceOf(PackagerException.class)
+                .hasMessageContaining("disk is full").hasMessageContaining("free space");
+        assertThat(out).doesNotExist();
+        assertThat(Files.exists(ZipArchiver.partialPath(out), java.nio.file.LinkOption.NOFOLLOW_LINKS)).isFalse();
+    }
+
+    @Test
+    void outputInsideTheZippedFolderIsRefused() throws Exception {
+        Path tree = ArchiveFixtures.packageTree(temp.resolve("src"));
+        assertThatThrownBy(() -> zip(tree, tree.resolve("p.zip"))).isInstanceOf(PackagerException.class)
+                .hasMessageContaining("inside the folder");
+    }
+
+    private static void flip(Path file, long offset) throws IOException {
+        try (var ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.READ,
+                java.nio.file.StandardOpenOption.WRITE)) {
+            ByteBuffer b = ByteBuffer.allocate(1).order(ByteOrder.LITTLE_ENDIAN);
+            ch.read(b, offset);
+            b.put(0, (byte) (b.get(0) ^ 0x01));
+            b.rewind();
+            ch.write(b, offset);
+        }
+    }
+
+    private static int lastIndexOf(byte[] data, byte[] pattern) {
+        for (int i = data.length - pattern.length; i >= 0; i--) {
+            boolean match = true;
+            for (int j = 0; j < pattern.length && match; j++) {
+                match = data[i + j] == pattern[j];
+            }
+            if (match) {
+                return i;
+            }
+        }
+        throw new AssertionError("pattern not found");
+    }
+}
