@@ -31,6 +31,7 @@ import picocli.CommandLine.Spec;
         },
         subcommands = {
             ZipCommand.class,
+            PeCommand.class,
         })
 public final class HipPackagerCommand implements Callable<Integer> {
 
