@@ -1,0 +1,156 @@
+package dev.hippack.core.estimate;
+
+import dev.hippack.core.PackagerException;
+import dev.hippack.core.catalog.Catalog;
+import dev.hippack.core.catalog.GpuArchitecture;
+import dev.hippack.core.catalog.KernelLibrary;
+import dev.hippack.core.catalog.KernelSizes;
+import dev.hippack.core.catalog.RocmDll;
+import dev.hippack.core.catalog.RocmGeneration;
+import dev.hippack.core.catalog.SizedFile;
+import dev.hippack.core.finding.Finding;
+import dev.hippack.core.plan.KernelPolicy;
+import dev.hippack.core.plan.PlanFacts;
+import dev.hippack.core.plan.PlanRules;
+import dev.hippack.core.plan.ReleasePlan;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Estimates the package a plan will produce, without building anything.
+ *
+ * <p>What is counted, component by component:
+ * <ul>
+ *   <li>executables: the catalog size of each of the plan's binaries ({@code <name>.exe});</li>
+ *   <li>hip-runtime and math-dlls: the DLLs of the plan's ROCm generation. With hipBLASLt off
+ *       the executables do not import it, so neither its DLL nor its kernel library is counted;</li>
+ *   <li>rocblas-kernels: the targets' files plus the arch-less files; under policy
+ *       {@link KernelPolicy#DROP} nothing at all (see there why not even the arch-less files),
+ *       while rocblas.dll stays in math-dlls;</li>
+ *   <li>hipblaslt-kernels: the targets' files plus the arch-less files;</li>
+ *   <li>crt: the three MSVC CRT DLLs; readme: a fixed small allowance.</li>
+ * </ul>
+ * Kernel bytes come from {@link KernelSizes}: the catalog, or a scanned SDK given in
+ * {@link PlanFacts#kernels()}. The zip range applies the catalog's measured ratios to the total.
+ *
+ * <p>On rocBLAS 7.1: the guide gives only totals (~191 MiB full, ~143 MiB for "8 target arches +
+ * fallback", which includes gfx1102). The catalog splits them per architecture in proportion to
+ * 6.4 and marks the split derived, so the 7 rocm7 targets (no gfx1102) come to ~114 MiB and the
+ * same 8 as the guide to ~143 MiB. Such an estimate is {@code approximate}.
+ *
+ * <p>Cheap: a few map reads per target and the plan rules, so the wizard re-runs it on every tick.
+ */
+public final class SizeEstimator {
+
+    /** The package README is a few KiB of text; its exact size is the stage step's business. */
+    public static final long README_BYTES = 8 * 1024;
+
+    private final Catalog catalog;
+    private final PlanRules rules;
+
+    public SizeEstimator(Catalog catalog, PlanRules rules) {
+        this.catalog = catalog;
+        this.rules = rules;
+    }
+
+    /** The estimate from the catalog alone. */
+    public SizeEstimate estimate(ReleasePlan plan) throws PackagerException {
+        return estimate(plan, PlanFacts.unknown());
+    }
+
+    /**
+     * The estimate with what detection found (a scanned SDK makes the kernel figures "measured").
+     *
+     * @throws PackagerException for an unknown target or track, as {@link PlanRules#judge} does
+     */
+    public SizeEstimate estimate(ReleasePlan plan, PlanFacts facts) throws PackagerException {
+        KernelSizes kernels = rules.kernelSizes(plan, facts);
+        List<Finding> findings = rules.judge(plan, facts.withKernels(kernels));
+        List<GpuArchitecture> targets = rules.architectures(plan.targets());
+        RocmGeneration generation = catalog.generation(plan.generation()).orElseThrow(() -> new PackagerException(
+                "The catalog has no DLL list for ROCm " + plan.rocmVersion() + "; use a track of ROCm 6 or 7."));
+        boolean hipblaslt = plan.options().hipblaslt();
+        boolean rocblasKernels = plan.rocblasKernels() == KernelPolicy.FILTERED;
+
+        List<ArchSize> archs = new ArrayList<>(targets.size());
+        long rocblasSum = 0;
+        long hipblasltSum = 0;
+        boolean rocblasDerived = false;
+        boolean hipblasltDerived = false;
+        for (GpuArchitecture a : targets) {
+            long r = rocblasKernels ? kernels.archBytes(KernelLibrary.ROCBLAS, a.id()) : 0;
+            long h = hipblaslt ? kernels.archBytes(KernelLibrary.HIPBLASLT, a.id()) : 0;
+            boolean rd = rocblasKernels && kernels.archDerived(KernelLibrary.ROCBLAS, a.id());
+            boolean hd = hipblaslt && kernels.archDerived(KernelLibrary.HIPBLASLT, a.id());
+            archs.add(new ArchSize(a.id(), r, h, rd || hd));
+            rocblasSum += r;
+            hipblasltSum += h;
+            rocblasDerived |= rd;
+            hipblasltDerived |= hd;
+        }
+        if (rocblasKernels) {
+            rocblasSum += kernels.archlessBytes(KernelLibrary.ROCBLAS);
+            rocblasDerived |= kernels.archlessDerived(KernelLibrary.ROCBLAS);
+        }
+        if (hipblaslt) {
+            hipblasltSum += kernels.archlessBytes(KernelLibrary.HIPBLASLT);
+            hipblasltDerived |= kernels.archlessDerived(KernelLibrary.HIPBLASLT);
+        }
+
+        long exeBytes = 0;
+        boolean exeDerived = false;
+        for (String binary : plan.binaries()) {
+            SizedFile exe = executable(binary);
+            exeBytes += exe.bytes();
+            exeDerived |= exe.derived();
+        }
+        long hipRuntime = 0;
+        long math = 0;
+        for (RocmDll dll : generation.dlls()) {
+            if (dll.role().isHipRuntime()) {
+                hipRuntime += dll.bytes();
+            } else if (hipblaslt || dll.role() != RocmDll.Role.HIPBLASLT) {
+                math += dll.bytes();
+            }
+        }
+        long crt = 0;
+        boolean crtDerived = false;
+        for (SizedFile f : catalog.crtDlls()) {
+            crt += f.bytes();
+            crtDerived |= f.derived();
+        }
+
+        List<ComponentSize> components = List.of(
+                new ComponentSize(ComponentSize.EXECUTABLES, exeBytes, exeDerived),
+                new ComponentSize(ComponentSize.HIP_RUNTIME, hipRuntime, false),
+                new ComponentSize(ComponentSize.MATH_DLLS, math, false),
+                new ComponentSize(ComponentSize.CRT, crt, crtDerived),
+                new ComponentSize(ComponentSize.ROCBLAS_KERNELS, rocblasSum, rocblasDerived),
+                new ComponentSize(ComponentSize.HIPBLASLT_KERNELS, hipblasltSum, hipblasltDerived),
+                new ComponentSize(ComponentSize.README, README_BYTES, true));
+        long total = 0;
+        boolean approximate = false;
+        for (ComponentSize c : components) {
+            total += c.bytes();
+            // The README allowance is a guess about text, not a figure of the guide.
+            approximate |= c.derived() && !c.id().equals(ComponentSize.README);
+        }
+        ZipRange zip = new ZipRange(Math.round(total * catalog.zipRatio().low()), Math.round(total * catalog.zipRatio().high()));
+        return new SizeEstimate(kernels.source(), plan.track(), plan.targets(), components, archs, total, zip, approximate, findings);
+    }
+
+    /** The catalog's size for {@code binary}.exe; an unknown target gets the largest known size, marked derived. */
+    private SizedFile executable(String binary) {
+        String name = binary + ".exe";
+        SizedFile largest = null;
+        for (SizedFile f : catalog.executables()) {
+            if (f.name().equalsIgnoreCase(name)) {
+                return f;
+            }
+            if (largest == null || f.bytes() > largest.bytes()) {
+                largest = f;
+            }
+        }
+        return new SizedFile(name, largest == null ? 0 : largest.bytes(), true);
+    }
+}
