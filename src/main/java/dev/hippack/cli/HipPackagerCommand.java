@@ -32,6 +32,7 @@ import picocli.CommandLine.Spec;
         subcommands = {
             ZipCommand.class,
             PeCommand.class,
+            DemoEnvCommand.class,
         })
 public final class HipPackagerCommand implements Callable<Integer> {
 

@@ -1,7 +1,11 @@
 package dev.hippack.cli;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.catalog.CatalogLoader;
+import dev.hippack.core.demo.SampleEnvironmentWriter;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 
 /** Writes the sample environment for {@code --demo} into a fresh temporary folder and says where. */
@@ -10,6 +14,16 @@ final class SampleEnvironmentLauncher {
     private SampleEnvironmentLauncher() { }
 
     static Path createTemporary(PrintWriter err) throws PackagerException {
-        throw new PackagerException("--demo is not available yet: the sample environment (core/demo) has not landed.");
+        Path dir;
+        try {
+            dir = Files.createTempDirectory("hip-packager-demo-");
+        } catch (IOException e) {
+            throw new PackagerException("--demo: could not create a temporary folder for the sample environment: " + e.getMessage());
+        }
+        new SampleEnvironmentWriter(CatalogLoader.embedded()).write(dir);
+        err.println("hip-packager: --demo: working on the SAMPLE Windows build machine in " + dir
+                + " (generated, not this machine).");
+        err.flush();
+        return dir;
     }
 }
