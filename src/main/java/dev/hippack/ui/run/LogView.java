@@ -1,0 +1,205 @@
+package dev.hippack.ui.run;
+
+import dev.hippack.core.progress.LogLine;
+import dev.hippack.ui.common.Css;
+import dev.hippack.ui.common.FileOpener;
+import dev.hippack.ui.common.Icons;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import javafx.animation.Animation;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
+import javafx.collections.ObservableList;
+import javafx.collections.transformation.FilteredList;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ScrollBar;
+import javafx.scene.control.SelectionMode;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+import org.controlsfx.control.textfield.CustomTextField;
+import org.controlsfx.control.textfield.TextFields;
+
+/**
+ * Shows a {@link LogBuffer}: a virtualized list with a fixed cell height (so a long log costs
+ * only the visible rows), a colour per level, a filter with a clear button, "problems only",
+ * copy, and "open the log file". Every 100 ms it flushes the buffer in one batch; it follows the
+ * end only while the user is at the bottom, so scrolling up to read is never interrupted.
+ */
+public final class LogView {
+
+    public static final String ID_LIST = "log-list";
+    public static final String ID_FILTER = "log-filter";
+    public static final String ID_COPY = "log-copy";
+    public static final String ID_OPEN = "log-open";
+    public static final String ID_PROBLEMS = "log-problems";
+    public static final String ID_COUNT = "log-count";
+
+    private static final double CELL_HEIGHT = 18;
+
+    private final LogBuffer buffer;
+    private final ListView<LogLine> list = new ListView<>();
+    private FilteredList<LogLine> filtered;
+    private final Label count = new Label();
+    private final VBox root;
+    private final Timeline pump;
+    private ScrollBar vertical;
+
+    public LogView(LogBuffer buffer, FileOpener opener) {
+        this.buffer = buffer;
+        list.setId(ID_LIST);
+        list.getStyleClass().add(Css.LOG_VIEW);
+        list.setFixedCellSize(CELL_HEIGHT);
+        list.setItems(buffer.lines());
+        list.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
+        list.setCellFactory(l -> new LineCell());
+        list.setAccessibleText("Build log");
+        list.setPlaceholder(new Label("No output yet."));
+        VBox.setVgrow(list, Priority.ALWAYS);
+
+        CustomTextField filter = (CustomTextField) TextFields.createClearableTextField();
+        filter.setId(ID_FILTER);
+        filter.setPromptText("Filter the log");
+        filter.setLeft(Icons.of(Icons.Glyph.SEARCH));
+        filter.setPrefColumnCount(24);
+        filter.setAccessibleText("Filter the log");
+
+        ToggleButton problems = new ToggleButton("Problems only", Icons.of(Icons.Glyph.WARNING));
+        problems.setId(ID_PROBLEMS);
+        problems.setTooltip(new Tooltip("Show only warnings and errors"));
+
+        filter.textProperty().addListener((o, was, now) -> applyFilter(now, problems.isSelected()));
+        problems.selectedProperty().addListener((o, was, now) -> applyFilter(filter.getText(), now));
+
+        Button copy = new Button("Copy", Icons.of(Icons.Glyph.COPY));
+        copy.setId(ID_COPY);
+        copy.setTooltip(new Tooltip("Copy the selected lines, or every shown line when none is selected"));
+        copy.setOnAction(e -> copy());
+
+        Button open = new Button("Open log file", Icons.of(Icons.Glyph.OPEN_FILE));
+        open.setId(ID_OPEN);
+        open.setTooltip(new Tooltip("The whole log, including lines no longer shown here"));
+        open.setOnAction(e -> {
+            Path f = buffer.file();
+            if (f != null) {
+                opener.open(f);
+            }
+        });
+        open.setDisable(true);
+
+        count.setId(ID_COUNT);
+        count.getStyleClass().add(Css.MUTED);
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox bar = new HBox(8, filter, problems, spacer, count, copy, open);
+        bar.setAlignment(Pos.CENTER_LEFT);
+
+        root = new VBox(6, bar, list);
+        VBox.setVgrow(root, Priority.ALWAYS);
+
+        pump = new Timeline(new KeyFrame(Duration.millis(100), e -> {
+            open.setDisable(buffer.file() == null);
+            flush();
+        }));
+        pump.setCycleCount(Animation.INDEFINITE);
+        pump.play();
+    }
+
+    public Node root() {
+        return root;
+    }
+
+    public ListView<LogLine> listView() {
+        return list;
+    }
+
+    /** Moves the buffered lines on screen now (the timer does it every 100 ms). */
+    public void flush() {
+        boolean follow = atBottom();
+        int added = buffer.flush();
+        if (added == 0) {
+            return;
+        }
+        long dropped = buffer.droppedFromScreen();
+        count.setText(buffer.lines().size() + " lines" + (dropped > 0 ? " (" + dropped + " older lines only in the log file)" : ""));
+        if (follow && !list.getItems().isEmpty()) {
+            list.scrollTo(list.getItems().size() - 1);
+        }
+    }
+
+    public void stop() {
+        pump.stop();
+    }
+
+    private boolean atBottom() {
+        if (vertical == null) {
+            for (Node n : list.lookupAll(".scroll-bar")) {
+                if (n instanceof ScrollBar sb && sb.getOrientation() == Orientation.VERTICAL) {
+                    vertical = sb;
+                }
+            }
+        }
+        // No scroll bar yet (few lines) or an invisible one: the end is in view.
+        return vertical == null || !vertical.isVisible() || vertical.getValue() >= vertical.getMax() - 1e-3;
+    }
+
+    private void applyFilter(String text, boolean problemsOnly) {
+        String needle = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
+        if (needle.isEmpty() && !problemsOnly) {
+            // Unfiltered, the list shows the buffer itself: no per-batch filtering cost.
+            list.setItems(buffer.lines());
+            filtered = null;
+            return;
+        }
+        if (filtered == null) {
+            filtered = new FilteredList<>(buffer.lines());
+        }
+        Predicate<LogLine> p = l -> (!problemsOnly || l.level() == LogLine.Level.WARN || l.level() == LogLine.Level.ERROR)
+                && (needle.isEmpty() || l.text().toLowerCase(Locale.ROOT).contains(needle));
+        filtered.setPredicate(p);
+        list.setItems(filtered);
+    }
+
+    private void copy() {
+        ObservableList<LogLine> selected = list.getSelectionModel().getSelectedItems();
+        List<LogLine> lines = selected.isEmpty() ? list.getItems() : selected;
+        ClipboardContent content = new ClipboardContent();
+        content.putString(lines.stream().map(LogBuffer::format).collect(Collectors.joining(System.lineSeparator())));
+        Clipboard.getSystemClipboard().setContent(content);
+    }
+
+    private static final class LineCell extends ListCell<LogLine> {
+        @Override
+        protected void updateItem(LogLine line, boolean empty) {
+            super.updateItem(line, empty);
+            getStyleClass().removeAll(Css.LOG_DEBUG, Css.LOG_INFO, Css.LOG_WARN, Css.LOG_ERROR);
+            if (empty || line == null) {
+                setText(null);
+                return;
+            }
+            setText(line.text());
+            getStyleClass().add(switch (line.level()) {
+                case DEBUG -> Css.LOG_DEBUG;
+                case INFO -> Css.LOG_INFO;
+                case WARN -> Css.LOG_WARN;
+                case ERROR -> Css.LOG_ERROR;
+            });
+        }
+    }
+}

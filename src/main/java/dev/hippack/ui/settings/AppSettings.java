@@ -1,0 +1,32 @@
+package dev.hippack.ui.settings;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+
+/**
+ * The remembered settings. Unknown keys are ignored (a newer version may add some); a missing
+ * key takes its default.
+ *
+ * @param window       the main window's last bounds, or null
+ * @param lastCheckout the audio.cpp checkout last used, or null
+ * @param outputFolder the folder packages were last written to, or null
+ * @param theme        "light" or "dark"
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record AppSettings(WindowBounds window, String lastCheckout, String outputFolder, String theme) {
+
+    public static AppSettings defaults() {
+        return new AppSettings(WindowBounds.DEFAULT, null, null, "light");
+    }
+
+    public AppSettings {
+        window = window == null ? WindowBounds.DEFAULT : window.sane();
+        if (!"dark".equals(theme)) {
+            theme = "light";
+        }
+    }
+
+    public AppSettings withWindow(WindowBounds v) { return new AppSettings(v, lastCheckout, outputFolder, theme); }
+    public AppSettings withLastCheckout(String v) { return new AppSettings(window, v, outputFolder, theme); }
+    public AppSettings withOutputFolder(String v) { return new AppSettings(window, lastCheckout, v, theme); }
+    public AppSettings withTheme(String v) { return new AppSettings(window, lastCheckout, outputFolder, v); }
+}

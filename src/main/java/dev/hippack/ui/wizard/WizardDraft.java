@@ -1,0 +1,118 @@
+package dev.hippack.ui.wizard;
+
+import dev.hippack.core.catalog.Track;
+import dev.hippack.core.plan.BuildOptions;
+import dev.hippack.core.plan.KernelPolicy;
+import dev.hippack.core.plan.ReleasePlan;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * What the steps have chosen so far, field by field and typed (never a map of strings). Each
+ * step writes its part when it is left; {@link #toPlan()} turns the whole into the immutable
+ * {@link ReleasePlan} the engine judges, builds, stages and zips.
+ */
+public final class WizardDraft {
+
+    private String source;
+    private String track;
+    private String rocmVersion;
+    private String sdk;
+    private List<String> targets = List.of();
+    private String vsInstance;
+    private String toolset = ReleasePlan.RECOMMENDED_TOOLSET;
+    private String buildDir;
+    private int jobs;
+    private List<String> binaries = ReleasePlan.DEFAULT_BINARIES;
+    private BuildOptions options = BuildOptions.releaseDefaults();
+    private KernelPolicy rocblasKernels = KernelPolicy.FILTERED;
+    private boolean allowRdna2;
+    private String outputDir;
+    private String archiveName;
+    private boolean useExistingBinaries;
+    private List<String> localGpus = List.of();
+    private Map<String, String> sdkByVersion = Map.of();
+
+    /** Starts the draft from the guide's plan for a track. */
+    public static WizardDraft forTrack(Track t) {
+        WizardDraft d = new WizardDraft();
+        d.applyTrack(t);
+        return d;
+    }
+
+    /** Takes a track's ROCm version, targets, build folder and package name. */
+    public void applyTrack(Track t) {
+        track = t.id();
+        rocmVersion = t.rocmVersion();
+        targets = List.copyOf(t.targets());
+        buildDir = t.buildDir();
+        archiveName = t.packageName();
+    }
+
+    /** The plan so far. Fails only if no track was chosen, which the first steps prevent. */
+    public ReleasePlan toPlan() {
+        Objects.requireNonNull(track, "no track chosen yet");
+        return new ReleasePlan(ReleasePlan.PROJECT, source, track, rocmVersion, sdk, targets, vsInstance, toolset,
+                buildDir, jobs, binaries, options, rocblasKernels, allowRdna2, outputDir, archiveName);
+    }
+
+    /** Copies every field of a loaded plan (a release profile) into the draft. */
+    public void load(ReleasePlan p) {
+        source = p.source();
+        track = p.track();
+        rocmVersion = p.rocmVersion();
+        sdk = p.sdk();
+        targets = p.targets();
+        vsInstance = p.vsInstance();
+        toolset = p.toolset();
+        buildDir = p.buildDir();
+        jobs = p.jobs();
+        binaries = p.binaries();
+        options = p.options();
+        rocblasKernels = p.rocblasKernels();
+        allowRdna2 = p.allowRdna2();
+        outputDir = p.outputDir();
+        archiveName = p.archiveName();
+    }
+
+    public String source() { return source; }
+    public void source(String v) { source = v; }
+    public String track() { return track; }
+    public void track(String v) { track = v; }
+    public String rocmVersion() { return rocmVersion; }
+    public void rocmVersion(String v) { rocmVersion = v; }
+    public String sdk() { return sdk; }
+    public void sdk(String v) { sdk = v; }
+    public List<String> targets() { return targets; }
+    public void targets(List<String> v) { targets = List.copyOf(new ArrayList<>(v)); }
+    public String vsInstance() { return vsInstance; }
+    public void vsInstance(String v) { vsInstance = v; }
+    public String toolset() { return toolset; }
+    public void toolset(String v) { toolset = v; }
+    public String buildDir() { return buildDir; }
+    public void buildDir(String v) { buildDir = v; }
+    public int jobs() { return jobs; }
+    public void jobs(int v) { jobs = v; }
+    public List<String> binaries() { return binaries; }
+    public void binaries(List<String> v) { binaries = List.copyOf(v); }
+    public BuildOptions options() { return options; }
+    public void options(BuildOptions v) { options = Objects.requireNonNull(v); }
+    public KernelPolicy rocblasKernels() { return rocblasKernels; }
+    public void rocblasKernels(KernelPolicy v) { rocblasKernels = Objects.requireNonNull(v); }
+    public boolean allowRdna2() { return allowRdna2; }
+    public void allowRdna2(boolean v) { allowRdna2 = v; }
+    public String outputDir() { return outputDir; }
+    public void outputDir(String v) { outputDir = v; }
+    public String archiveName() { return archiveName; }
+    public void archiveName(String v) { archiveName = v; }
+    public boolean useExistingBinaries() { return useExistingBinaries; }
+    public void useExistingBinaries(boolean v) { useExistingBinaries = v; }
+    /** The gfx ids of the GPUs in this machine, as detected (pre-ticked in the matrix). */
+    public List<String> localGpus() { return localGpus; }
+    public void localGpus(List<String> v) { localGpus = List.copyOf(v); }
+    /** Detected HIP SDK folders by ROCm version ("6.4" to its build-machine path). */
+    public Map<String, String> sdkByVersion() { return sdkByVersion; }
+    public void sdkByVersion(Map<String, String> v) { sdkByVersion = Map.copyOf(v); }
+}

@@ -1,0 +1,75 @@
+package dev.hippack.ui.settings;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SettingsStoreTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void savedSettingsComeBackEqual() {
+        SettingsStore store = new SettingsStore(dir.resolve("cfg/settings.json"));
+        AppSettings s = AppSettings.defaults()
+                .withWindow(new WindowBounds(10, 20, 1000, 700, false))
+                .withLastCheckout("C:\\src\\audio.cpp")
+                .withOutputFolder("D:\\out")
+                .withTheme("dark");
+        assertThat(store.save(s)).isTrue();
+        assertThat(store.load()).isEqualTo(s);
+        assertThat(dir.resolve("cfg")).isDirectoryNotContaining("glob:**.tmp");
+    }
+
+    @Test
+    void missingFileGivesDefaults() {
+        assertThat(new SettingsStore(dir.resolve("none.json")).load()).isEqualTo(AppSettings.defaults());
+    }
+
+    @Test
+    void brokenJsonGivesDefaultsAndIsLeftForTheUser() throws Exception {
+        Path f = dir.resolve("settings.json");
+        Files.writeString(f, "{\"window\": {\"x\": 1,,,", StandardCharsets.UTF_8);
+        assertThat(new SettingsStore(f).load()).isEqualTo(AppSettings.defaults());
+        assertThat(Files.readString(f)).startsWith("{\"window\"");
+    }
+
+    @Test
+    void wrongTypesAndTinyWindowsFallBackToDefaults() throws Exception {
+        Path f = dir.resolve("settings.json");
+        Files.writeString(f, "{\"window\": {\"x\": 5, \"y\": 6, \"width\": 10, \"height\": 10, \"maximized\": false},"
+                + " \"theme\": \"purple\", \"future\": 1}", StandardCharsets.UTF_8);
+        AppSettings s = new SettingsStore(f).load();
+        assertThat(s.window().width()).isEqualTo(WindowBounds.DEFAULT.width());
+        assertThat(s.window().x()).isEqualTo(5);
+        assertThat(s.theme()).isEqualTo("light");
+
+        Files.writeString(f, "[1, 2]", StandardCharsets.UTF_8);
+        assertThat(new SettingsStore(f).load()).isEqualTo(AppSettings.defaults());
+    }
+
+    @Test
+    void unwritableFolderReportsFalseAndKeepsNothingHalfWritten() throws Exception {
+        Path blocker = dir.resolve("file");
+        Files.writeString(blocker, "x");
+        assertThat(new SettingsStore(blocker.resolve("settings.json")).save(AppSettings.defaults())).isFalse();
+        assertThat(Files.readString(blocker)).isEqualTo("x");
+    }
+
+    @Test
+    void configFolderFollowsEachPlatformsConvention() {
+        Path home = Path.of("/home/ann");
+        assertThat(ConfigFolder.of(Map.of(), "Linux", home)).isEqualTo(Path.of("/home/ann/.config/hip-packager"));
+        assertThat(ConfigFolder.of(Map.of("XDG_CONFIG_HOME", "/xdg"), "Linux", home)).isEqualTo(Path.of("/xdg/hip-packager"));
+        assertThat(ConfigFolder.of(Map.of("XDG_CONFIG_HOME", "relative"), "Linux", home))
+                .isEqualTo(Path.of("/home/ann/.config/hip-packager"));
+        assertThat(ConfigFolder.of(Map.of("APPDATA", "/appdata"), "Windows 11", home)).isEqualTo(Path.of("/appdata/HIP Packager"));
+        assertThat(ConfigFolder.of(Map.of(), "Windows 10", home)).isEqualTo(Path.of("/home/ann/AppData/Roaming/HIP Packager"));
+    }
+}

@@ -1,0 +1,150 @@
+package dev.hippack.ui.steps.track;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hippack.core.catalog.Catalog;
+import dev.hippack.core.catalog.CatalogLoader;
+import dev.hippack.core.finding.Finding;
+import dev.hippack.core.plan.KernelPolicy;
+import dev.hippack.core.plan.ReleasePlan;
+import dev.hippack.ui.wizard.WizardDraft;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class TrackStepViewModelTest {
+
+    private final Catalog catalog = CatalogLoader.embedded();
+    private final List<ReleasePlan> estimated = new ArrayList<>();
+    /** Counts the targets so each tick visibly changes the figure; the real estimator lands from core. */
+    private final SizeEstimator countingEstimator = plan -> {
+        estimated.add(plan);
+        long bytes = plan.targets().size() * 1_000_000L + (plan.generation() == 7 ? 1 : 0);
+        return new SizeBreakdown(List.of(new SizeBreakdown.Segment("rocBLAS kernels", bytes, false)),
+                bytes, bytes / 2, bytes, "catalog", false);
+    };
+
+    private TrackStepViewModel vm(SizeEstimator e, PlanJudge j) {
+        TrackStepViewModel vm = new TrackStepViewModel(catalog, e, j);
+        vm.enter(WizardDraft.forTrack(catalog.track("rocm6").orElseThrow()));
+        return vm;
+    }
+
+    private ArchitectureRow row(TrackStepViewModel vm, String id) {
+        return vm.rows().stream().filter(r -> r.id().equals(id)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void rocm6PresetTicksTheGuidesEightTargets() {
+        TrackStepViewModel vm = vm(null, null);
+        assertThat(vm.presetProperty().get()).isEqualTo("rocm6");
+        assertThat(vm.selectedIds()).containsExactly("gfx1100", "gfx1101", "gfx1102", "gfx1103", "gfx1150", "gfx1151", "gfx1200", "gfx1201");
+        assertThat(vm.validProperty().get()).isTrue();
+    }
+
+    @Test
+    void rocm7PresetDropsGfx1102AndBlocksItsRowWithTheReason() {
+        TrackStepViewModel vm = vm(null, null);
+        vm.presetProperty().set("rocm7");
+        assertThat(vm.selectedIds()).doesNotContain("gfx1102").hasSize(7);
+        assertThat(row(vm, "gfx1102").isBlocked()).isTrue();
+        assertThat(row(vm, "gfx1102").blockedReasonProperty().get()).contains("ROCm 7.1").contains("rocm6");
+        assertThat(row(vm, "gfx1102").coveredRocm6Property().get()).isTrue();
+        assertThat(row(vm, "gfx1102").coveredRocm7Property().get()).isFalse();
+    }
+
+    @Test
+    void rdna2RowsAreBlockedOnEveryTrackUnlessOverridden() {
+        TrackStepViewModel vm = vm(null, null);
+        assertThat(row(vm, "gfx1030").blockedReasonProperty().get()).startsWith("RDNA2");
+        vm.allowRdna2Property().set(true);
+        assertThat(row(vm, "gfx1030").isBlocked()).isFalse();
+    }
+
+    @Test
+    void tickingARowByHandMakesTheTrackCustomOnTheSameRocmVersion() {
+        TrackStepViewModel vm = vm(null, null);
+        row(vm, "gfx1100").selectedProperty().set(false);
+        assertThat(vm.presetProperty().get()).isEqualTo(ReleasePlan.CUSTOM_TRACK);
+        assertThat(vm.baseTrackProperty().get().id()).isEqualTo("rocm6");
+        WizardDraft d = WizardDraft.forTrack(catalog.track("rocm6").orElseThrow());
+        vm.leave(d);
+        assertThat(d.track()).isEqualTo("custom");
+        assertThat(d.rocmVersion()).isEqualTo("6.4");
+        assertThat(d.targets()).doesNotContain("gfx1100").hasSize(7);
+    }
+
+    @Test
+    void noTickMeansInvalidWithAReason() {
+        TrackStepViewModel vm = vm(null, null);
+        vm.rows().forEach(r -> r.selectedProperty().set(false));
+        assertThat(vm.validProperty().get()).isFalse();
+        assertThat(vm.blockerProperty().get()).contains("at least one");
+    }
+
+    @Test
+    void everyTickReEstimatesAtOnceAndComparesBothTracks() {
+        TrackStepViewModel vm = vm(countingEstimator, null);
+        assertThat(vm.estimateProperty().get().totalBytes()).isEqualTo(8_000_000L);
+        row(vm, "gfx1100").selectedProperty().set(false);
+        assertThat(vm.estimateProperty().get().totalBytes()).isEqualTo(7_000_000L);
+        Map<String, SizeBreakdown> cmp = vm.comparisonProperty().get();
+        assertThat(cmp).containsOnlyKeys("rocm6", "rocm7");
+        assertThat(cmp.get("rocm7").totalBytes()).isEqualTo(7_000_001L);
+        assertThat(estimated.get(estimated.size() - 1).targets()).doesNotContain("gfx1100");
+    }
+
+    @Test
+    void missingEstimatorIsSaidPlainly() {
+        TrackStepViewModel vm = vm(null, null);
+        assertThat(vm.estimateProperty().get()).isNull();
+        assertThat(vm.estimateProblemProperty().get()).contains("not available");
+    }
+
+    @Test
+    void errorFindingsBlockNextAndAreShown() {
+        PlanJudge judge = plan -> plan.targets().contains("gfx1030")
+                ? List.of(Finding.error("arch.rdna2", "gfx1030 has no hipBLASLt kernels", "Untick gfx1030"))
+                : List.of(Finding.warning("eula.redistribution", "EULA", "Read it"));
+        TrackStepViewModel vm = vm(null, judge);
+        assertThat(vm.validProperty().get()).isTrue();
+        assertThat(vm.findings()).extracting(Finding::id).containsExactly("eula.redistribution");
+        vm.allowRdna2Property().set(true);
+        row(vm, "gfx1030").selectedProperty().set(true);
+        assertThat(vm.validProperty().get()).isFalse();
+        assertThat(vm.blockerProperty().get()).contains("gfx1030 has no hipBLASLt kernels");
+    }
+
+    @Test
+    void dropPolicyWarnsAndReachesThePlan() {
+        TrackStepViewModel vm = vm(null, null);
+        assertThat(vm.policyWarningProperty().get()).isEmpty();
+        vm.kernelPolicyProperty().set(KernelPolicy.DROP);
+        assertThat(vm.policyWarningProperty().get()).contains("untested");
+        assertThat(vm.plan().rocblasKernels()).isEqualTo(KernelPolicy.DROP);
+    }
+
+    @Test
+    void localGpuIsMarkedAndPreTicked() {
+        TrackStepViewModel vm = new TrackStepViewModel(catalog, null, null);
+        WizardDraft d = new WizardDraft();
+        d.localGpus(List.of("gfx1151"));
+        d.applyTrack(catalog.track("rocm7").orElseThrow());
+        d.targets(List.of("gfx1100"));
+        vm.enter(d);
+        assertThat(row(vm, "gfx1151").isLocal()).isTrue();
+        assertThat(vm.selectedIds()).containsExactly("gfx1100", "gfx1151");
+    }
+
+    @Test
+    void switchingTrackChangesBuildFolderAndPackageName() {
+        TrackStepViewModel vm = vm(null, null);
+        vm.presetProperty().set("rocm7");
+        WizardDraft d = WizardDraft.forTrack(catalog.track("rocm6").orElseThrow());
+        vm.leave(d);
+        assertThat(d.buildDir()).isEqualTo("build\\hip71");
+        assertThat(d.archiveName()).isEqualTo("audiocpp-windows-hip-rocm7");
+        assertThat(d.toPlan().targets()).hasSize(7);
+    }
+}
