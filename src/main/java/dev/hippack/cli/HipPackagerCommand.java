@@ -33,6 +33,7 @@ import picocli.CommandLine.Spec;
             ZipCommand.class,
             PeCommand.class,
             DemoEnvCommand.class,
+            CiWorkflowCommand.class,
         })
 public final class HipPackagerCommand implements Callable<Integer> {
 
