@@ -5,6 +5,9 @@ import dev.hippack.core.catalog.Catalog;
 import dev.hippack.ui.common.FileOpener;
 import dev.hippack.ui.common.TaskRunner;
 import dev.hippack.ui.settings.AppSettings;
+import dev.hippack.core.estimate.SizeEstimator;
+import dev.hippack.core.plan.PlanRules;
+import dev.hippack.ui.steps.track.CoreEstimates;
 import dev.hippack.ui.steps.track.TrackStepView;
 import dev.hippack.ui.steps.track.TrackStepViewModel;
 import dev.hippack.ui.wizard.Confirmation;
@@ -44,7 +47,10 @@ public final class Wizard {
         UnavailableStepViewModel environment = new UnavailableStepViewModel(StepId.ENVIRONMENT,
                 "Detecting HIP SDKs, Visual Studio, tools, GPUs and the audio.cpp checkout is not available in this "
                         + "build yet. You can still choose a track and architectures from the catalog.", true);
-        track = new TrackStepViewModel(catalog, null, null);
+        PlanRules rules = new PlanRules(catalog);
+        track = new TrackStepViewModel(catalog,
+                CoreEstimates.estimator(new SizeEstimator(catalog, rules), draft::factsFor),
+                CoreEstimates.judge(rules, draft::factsFor));
         UnavailableStepViewModel build = new UnavailableStepViewModel(StepId.BUILD,
                 "Building audiocpp_cli and audiocpp_server is not available in this build yet.", false);
         UnavailableStepViewModel review = new UnavailableStepViewModel(StepId.REVIEW,

@@ -1,8 +1,10 @@
 package dev.hippack.ui.wizard;
 
+import dev.hippack.core.catalog.KernelSizes;
 import dev.hippack.core.catalog.Track;
 import dev.hippack.core.plan.BuildOptions;
 import dev.hippack.core.plan.KernelPolicy;
+import dev.hippack.core.plan.PlanFacts;
 import dev.hippack.core.plan.ReleasePlan;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +36,8 @@ public final class WizardDraft {
     private boolean useExistingBinaries;
     private List<String> localGpus = List.of();
     private Map<String, String> sdkByVersion = Map.of();
+    private Map<String, KernelSizes> kernelsByVersion = Map.of();
+    private PlanFacts facts = PlanFacts.unknown();
 
     /** Starts the draft from the guide's plan for a track. */
     public static WizardDraft forTrack(Track t) {
@@ -115,4 +119,16 @@ public final class WizardDraft {
     /** Detected HIP SDK folders by ROCm version ("6.4" to its build-machine path). */
     public Map<String, String> sdkByVersion() { return sdkByVersion; }
     public void sdkByVersion(Map<String, String> v) { sdkByVersion = Map.copyOf(v); }
+    /** Scanned kernel libraries by ROCm version: measured sizes replace the catalog's for that version. */
+    public Map<String, KernelSizes> kernelsByVersion() { return kernelsByVersion; }
+    public void kernelsByVersion(Map<String, KernelSizes> v) { kernelsByVersion = Map.copyOf(v); }
+    /** What detection found about the machine (build script, toolsets), without kernel sizes. */
+    public PlanFacts facts() { return facts; }
+    public void facts(PlanFacts v) { facts = Objects.requireNonNull(v); }
+
+    /** The facts to judge and estimate {@code plan} with: the machine's, plus the scanned SDK of its ROCm version. */
+    public PlanFacts factsFor(ReleasePlan plan) {
+        KernelSizes k = kernelsByVersion.get(plan.rocmVersion());
+        return k == null ? new PlanFacts(java.util.Optional.empty(), facts.buildScript(), facts.installedToolsets()) : facts.withKernels(k);
+    }
 }

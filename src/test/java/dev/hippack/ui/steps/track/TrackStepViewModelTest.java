@@ -96,6 +96,29 @@ class TrackStepViewModelTest {
     }
 
     @Test
+    void engineEstimateFollowsTicksAndMarksTheDerived71FiguresApproximate() {
+        dev.hippack.core.plan.PlanRules rules = new dev.hippack.core.plan.PlanRules(catalog);
+        WizardDraft draft = WizardDraft.forTrack(catalog.track("rocm6").orElseThrow());
+        TrackStepViewModel vm = new TrackStepViewModel(catalog,
+                CoreEstimates.estimator(new dev.hippack.core.estimate.SizeEstimator(catalog, rules), draft::factsFor),
+                CoreEstimates.judge(rules, draft::factsFor));
+        vm.enter(draft);
+        SizeBreakdown all = vm.estimateProperty().get();
+        assertThat(all.source()).isEqualTo("catalog");
+        assertThat(all.segments()).extracting(SizeBreakdown.Segment::component)
+                .contains("Executables", "HIP runtime", "Math DLLs", "CRT", "rocBLAS kernels", "hipBLASLt kernels");
+        row(vm, "gfx1100").selectedProperty().set(false);
+        SizeBreakdown without = vm.estimateProperty().get();
+        // gfx1100 carries 279.6 MiB of rocBLAS and 16 MiB of hipBLASLt kernels on 6.4.
+        assertThat(all.totalBytes() - without.totalBytes()).isEqualTo(Math.round(279.6 * 1024 * 1024) + 16L * 1024 * 1024);
+        assertThat(without.zipLowBytes()).isLessThan(without.zipHighBytes()).isLessThan(without.totalBytes());
+        SizeBreakdown on71 = vm.comparisonProperty().get().get("rocm7");
+        assertThat(on71.approximate()).isTrue();
+        assertThat(on71.totalBytes()).isNotEqualTo(without.totalBytes());
+        assertThat(vm.findings()).extracting(Finding::id).contains("eula.redistribution");
+    }
+
+    @Test
     void missingEstimatorIsSaidPlainly() {
         TrackStepViewModel vm = vm(null, null);
         assertThat(vm.estimateProperty().get()).isNull();

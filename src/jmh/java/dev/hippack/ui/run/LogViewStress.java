@@ -1,0 +1,158 @@
+package dev.hippack.ui.run;
+
+import dev.hippack.core.progress.LogLine;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
+import javafx.animation.AnimationTimer;
+import javafx.application.Platform;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+
+/**
+ * Floods the real {@link LogView} with build-like lines (default 100,000 a second for 10 s) from
+ * a worker thread while the window is shown, and measures what the user would feel: the gaps
+ * between FX pulses (a stall shows as a long gap), how long a {@code runLater} waits, the heap
+ * used, and how many lines stay on screen. Not a JMH benchmark because what matters is the FX
+ * thread's behaviour over time, not a per-call cost.
+ *
+ * <p>Run: {@code ./mvnw -Pjmh test-compile exec:exec@log-stress} (headless through Monocle), or
+ * with {@code -Dstress.rate=200000 -Dstress.seconds=5}. Exit code 1 when a target is missed.
+ */
+public final class LogViewStress {
+
+    public static void main(String[] args) throws Exception {
+        int rate = Integer.getInteger("stress.rate", 100_000);
+        int seconds = Integer.getInteger("stress.seconds", 10);
+        int capacity = Integer.getInteger("stress.capacity", 10_000);
+        Path logFile = Files.createTempFile("log-stress-", ".log");
+
+        CountDownLatch started = new CountDownLatch(1);
+        Platform.startup(started::countDown);
+        started.await();
+
+        LogBuffer buffer = new LogBuffer(capacity);
+        buffer.writeTo(logFile);
+        long[] gaps = new long[seconds * 1000];
+        int[] gapCount = {0};
+        AtomicLong lastPulse = new AtomicLong();
+        CountDownLatch shown = new CountDownLatch(1);
+        AnimationTimer pulses = new AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                long t = System.nanoTime();
+                long prev = lastPulse.getAndSet(t);
+                if (prev != 0 && gapCount[0] < gaps.length) {
+                    gaps[gapCount[0]++] = t - prev;
+                }
+            }
+        };
+        Platform.runLater(() -> {
+            LogView view = new LogView(buffer, p -> { });
+            Stage stage = new Stage();
+            Scene scene = new Scene((javafx.scene.Parent) view.root(), 1000, 700);
+            scene.getStylesheets().add(LogView.class.getResource("/dev/hippack/ui/css/tokens.css").toExternalForm());
+            scene.getStylesheets().add(LogView.class.getResource("/dev/hippack/ui/css/app.css").toExternalForm());
+            stage.setScene(scene);
+            stage.show();
+            shown.countDown();
+        });
+        shown.await();
+        Thread.sleep(500);
+
+        // A runLater every 20 ms, timed from posting to running: what a click would wait.
+        AtomicLong maxLatency = new AtomicLong();
+        Thread pinger = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                long posted = System.nanoTime();
+                Platform.runLater(() -> maxLatency.accumulateAndGet(System.nanoTime() - posted, Math::max));
+                try {
+                    Thread.sleep(20);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "pinger");
+        pinger.setDaemon(true);
+
+        Runtime rt = Runtime.getRuntime();
+        AtomicLong maxHeap = new AtomicLong();
+        Thread heapWatch = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                maxHeap.accumulateAndGet(rt.totalMemory() - rt.freeMemory(), Math::max);
+                try {
+                    Thread.sleep(50);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, "heap-watch");
+        heapWatch.setDaemon(true);
+
+        Platform.runLater(pulses::start);
+        pinger.start();
+        heapWatch.start();
+
+        long total = (long) rate * seconds;
+        long t0 = System.nanoTime();
+        long sent = 0;
+        int step = 0;
+        while (sent < total) {
+            long due = (long) ((System.nanoTime() - t0) / 1e9 * rate);
+            while (sent < Math.min(due, total)) {
+                step++;
+                LogLine.Level level = step % 97 == 0 ? LogLine.Level.WARN : step % 991 == 0 ? LogLine.Level.ERROR : LogLine.Level.INFO;
+                buffer.offer(new LogLine(Instant.now(), level, LogLine.Source.STDOUT,
+                        "[" + step + "/" + total + "] Building HIP object ggml/src/ggml-cuda/CMakeFiles/ggml-cuda.dir/template-instances/fattn-vec-f16-instance-" + step + ".cu.obj"));
+                sent++;
+            }
+            // Sleep between bursts like a real child's pipe reader, leaving the CPU to the FX thread.
+            Thread.sleep(1);
+        }
+        double producedSeconds = (System.nanoTime() - t0) / 1e9;
+        Thread.sleep(500);
+        pinger.interrupt();
+        heapWatch.interrupt();
+        CountDownLatch stopped = new CountDownLatch(1);
+        int[] onScreen = {0};
+        Platform.runLater(() -> {
+            pulses.stop();
+            onScreen[0] = buffer.lines().size();
+            stopped.countDown();
+        });
+        stopped.await();
+        Path written = buffer.file();
+        long fileLines;
+        try (var lines = Files.lines(written)) {
+            fileLines = lines.count();
+        }
+        buffer.close();
+        Files.deleteIfExists(logFile);
+
+        long[] g = Arrays.copyOf(gaps, gapCount[0]);
+        Arrays.sort(g);
+        double maxGapMs = g.length == 0 ? Double.NaN : g[g.length - 1] / 1e6;
+        double p99GapMs = g.length == 0 ? Double.NaN : g[(int) Math.min(g.length - 1, Math.floor(g.length * 0.99))] / 1e6;
+        double latencyMs = maxLatency.get() / 1e6;
+        double heapMb = maxHeap.get() / (1024.0 * 1024.0);
+
+        System.out.printf(Locale.ROOT, "machine                %d cores, load average %.1f at the end%n",
+                rt.availableProcessors(), java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        System.out.printf(Locale.ROOT, "lines offered          %d in %.2f s (%.0f lines/s)%n", sent, producedSeconds, sent / producedSeconds);
+        System.out.printf(Locale.ROOT, "lines in the log file  %d%n", fileLines);
+        System.out.printf(Locale.ROOT, "lines on screen        %d (capacity %d, %d dropped from the screen only)%n",
+                onScreen[0], capacity, buffer.droppedFromScreen());
+        System.out.printf(Locale.ROOT, "FX pulses              %d, gap max %.1f ms, p99 %.1f ms%n", g.length, maxGapMs, p99GapMs);
+        System.out.printf(Locale.ROOT, "runLater wait max      %.1f ms%n", latencyMs);
+        System.out.printf(Locale.ROOT, "heap used max          %.0f MiB (max heap %d MiB)%n", heapMb, rt.maxMemory() / (1024 * 1024));
+        boolean ok = maxGapMs < 100 && onScreen[0] <= capacity && fileLines == sent;
+        System.out.println(ok ? "PASS: pulse gaps < 100 ms, screen bounded, every line in the file"
+                : "FAIL: a target was missed (see above)");
+        Platform.exit();
+        System.exit(ok ? 0 : 1);
+    }
+}

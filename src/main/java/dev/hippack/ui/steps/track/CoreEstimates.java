@@ -1,0 +1,50 @@
+package dev.hippack.ui.steps.track;
+
+import dev.hippack.core.PackagerException;
+import dev.hippack.core.estimate.ComponentSize;
+import dev.hippack.core.estimate.SizeEstimate;
+import dev.hippack.core.finding.Finding;
+import dev.hippack.core.plan.PlanFacts;
+import dev.hippack.core.plan.PlanRules;
+import dev.hippack.core.plan.ReleasePlan;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/** Connects the step to the engine's estimator and plan rules, with the facts detection found. */
+public final class CoreEstimates {
+
+    /** The names the step shows for the estimator's component ids. */
+    public static final Map<String, String> COMPONENT_NAMES = Map.of(
+            ComponentSize.EXECUTABLES, "Executables",
+            ComponentSize.HIP_RUNTIME, "HIP runtime",
+            ComponentSize.MATH_DLLS, "Math DLLs",
+            ComponentSize.CRT, "CRT",
+            ComponentSize.ROCBLAS_KERNELS, "rocBLAS kernels",
+            ComponentSize.HIPBLASLT_KERNELS, "hipBLASLt kernels",
+            ComponentSize.README, "README");
+
+    private CoreEstimates() { }
+
+    public static SizeEstimator estimator(dev.hippack.core.estimate.SizeEstimator core, Function<ReleasePlan, PlanFacts> facts) {
+        return plan -> breakdown(core.estimate(plan, facts.apply(plan)));
+    }
+
+    /** The rules' findings; a plan the rules cannot read at all (an unknown id) becomes one error finding. */
+    public static PlanJudge judge(PlanRules rules, Function<ReleasePlan, PlanFacts> facts) {
+        return plan -> {
+            try {
+                return rules.judge(plan, facts.apply(plan));
+            } catch (PackagerException e) {
+                return List.of(Finding.error("plan.input", e.getMessage(), "Choose a known track and architectures."));
+            }
+        };
+    }
+
+    public static SizeBreakdown breakdown(SizeEstimate e) {
+        List<SizeBreakdown.Segment> segments = e.components().stream()
+                .map(c -> new SizeBreakdown.Segment(COMPONENT_NAMES.getOrDefault(c.id(), c.id()), c.bytes(), c.derived()))
+                .toList();
+        return new SizeBreakdown(segments, e.totalBytes(), e.zipBytes().low(), e.zipBytes().high(), e.source(), e.approximate());
+    }
+}
