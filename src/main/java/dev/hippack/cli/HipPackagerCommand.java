@@ -32,6 +32,7 @@ import picocli.CommandLine.Spec;
         subcommands = {
             ZipCommand.class,
             PeCommand.class,
+            AuditCommand.class,
             DemoEnvCommand.class,
             CiWorkflowCommand.class,
         })

@@ -1,0 +1,98 @@
+package dev.hippack.core.audit;
+
+import dev.hippack.core.PackagerException;
+import dev.hippack.core.audit.pe.PeFormatException;
+import dev.hippack.core.audit.pe.PeInfo;
+import dev.hippack.core.audit.pe.PeReader;
+import dev.hippack.core.finding.Finding;
+import dev.hippack.core.finding.Severity;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/** A staged package folder. Links are reported, never followed. */
+final class FolderSource implements PackageSource {
+
+    /** More files than any real package (about 1,000) by far; a bound on memory for a wrong folder. */
+    static final int MAX_FILES = 200_000;
+
+    private final Path root;
+    private final List<PackageEntry> entries = new ArrayList<>();
+    private final List<Finding> problems = new ArrayList<>();
+
+    FolderSource(Path root) throws PackagerException {
+        this.root = root;
+        try {
+            Files.walkFileTree(root, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                    String rel = relative(file);
+                    if (attrs.isSymbolicLink()) {
+                        problems.add(new Finding("layout", Severity.WARNING,
+                                rel + " is a symbolic link; a zip would store the link, not the file.",
+                                "Replace the link with the file itself (stage again).", rel));
+                    } else if (attrs.isRegularFile()) {
+                        if (entries.size() >= MAX_FILES) {
+                            throw new IOException("more than " + MAX_FILES + " files; this is not a package folder");
+                        }
+                        entries.add(new PackageEntry(rel, attrs.size()));
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path file, IOException e) {
+                    String rel = relative(file);
+                    problems.add(new Finding("layout", Severity.ERROR,
+                            rel + " could not be read: " + e.getMessage(), "Check the file's permissions.", rel));
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            throw new PackagerException("Could not read the package folder " + root + ": " + e.getMessage());
+        }
+        entries.sort(Comparator.comparing(PackageEntry::path));
+    }
+
+    private String relative(Path file) {
+        return root.relativize(file).toString().replace('\\', '/');
+    }
+
+    @Override
+    public List<PackageEntry> entries() {
+        return entries;
+    }
+
+    @Override
+    public List<Finding> problems() {
+        return problems;
+    }
+
+    @Override
+    public PeInfo readPe(PackageEntry entry, PeReader reader) throws PeFormatException {
+        PeInfo info = reader.read(root.resolve(entry.path()));
+        return new PeInfo(entry.path(), info.format(), info.machine(), info.imports(), info.delayImports());
+    }
+
+    @Override
+    public String readText(PackageEntry entry, int maxBytes) throws PackagerException {
+        try (InputStream in = Files.newInputStream(root.resolve(entry.path()))) {
+            return new String(in.readNBytes(maxBytes), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new PackagerException("Could not read " + root.resolve(entry.path()) + ": " + e.getMessage());
+        }
+    }
+
+    @Override
+    public void close() {
+        // Nothing is held open between reads.
+    }
+}

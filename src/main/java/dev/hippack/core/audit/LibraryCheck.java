@@ -1,0 +1,126 @@
+package dev.hippack.core.audit;
+
+import dev.hippack.core.catalog.Catalog;
+import dev.hippack.core.catalog.KernelLibrary;
+import dev.hippack.core.catalog.KernelLibrarySizes;
+import dev.hippack.core.finding.Finding;
+import dev.hippack.core.finding.Severity;
+import dev.hippack.core.plan.KernelPolicy;
+import dev.hippack.core.plan.ReleasePlan;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Rules libs.*: both kernel libraries are there (libs.present), every target has what its GEMM
+ * path loads (libs.per-arch), nothing for other architectures (libs.no-extra), and dropped
+ * rocBLAS kernels only on request (libs.drop-rocblas).
+ *
+ * <p>What a target "needs": hipBLASLt carries every GEMM when it is on (the release default), so
+ * each target needs its hipBLASLt lazy index and kernels. rocBLAS kernels are needed for the
+ * targets the SDK ships them for (the catalog: none for gfx1103, which works through hipBLASLt
+ * only), unless the plan drops them. With hipBLASLt off, rocBLAS is the GEMM path and every
+ * target needs it. The arch-less files of a library (rocBLAS {@code *_fallback.dat}, hipBLASLt
+ * {@code hipblasltTransform.hsaco}) are always needed.
+ */
+final class LibraryCheck {
+
+    private final Catalog catalog;
+
+    LibraryCheck(Catalog catalog) {
+        this.catalog = catalog;
+    }
+
+    List<Finding> check(PackageContents c) {
+        List<Finding> findings = new ArrayList<>();
+        boolean hipblaslt = c.plan().map(p -> p.options().hipblaslt()).orElse(true);
+        KernelPolicy policy = c.plan().map(ReleasePlan::rocblasKernels).orElse(KernelPolicy.FILTERED);
+
+        List<PackageContents.Kernel> lt = c.libraries().get(KernelLibrary.HIPBLASLT);
+        List<PackageContents.Kernel> rb = c.libraries().get(KernelLibrary.ROCBLAS);
+        boolean rocblasHasArchFiles = rb.stream().anyMatch(k -> !k.file().archless());
+
+        if (lt.isEmpty() && hipblaslt) {
+            findings.add(new Finding("libs.present", Severity.ERROR, "hipblaslt\\library is missing or empty: "
+                    + "hipBLASLt is the GEMM path, and GEMM initialisation fails on every GPU without its kernels.",
+                    "Copy <SDK>\\bin\\hipblaslt\\library (filtered to the targets) to hipblaslt\\library.", "hipblaslt\\library"));
+        }
+        if (!rocblasHasArchFiles) {
+            if (policy == KernelPolicy.DROP) {
+                findings.add(new Finding("libs.drop-rocblas", Severity.WARNING, "rocblas\\library holds no Tensile kernels, "
+                        + "as the plan asks. This GEMM path is untested: every model family must be tried on several GPUs.",
+                        "Keep the kernels (rocblasKernels \"filtered\") unless that testing was done.", "rocblas\\library"));
+            } else {
+                findings.add(new Finding("libs.present", Severity.ERROR, "rocblas\\library is missing or holds no kernels: "
+                        + "rocBLAS fails with \"Cannot read TensileLibrary.dat\".",
+                        "Copy <SDK>\\bin\\rocblas\\library (filtered to the targets, keeping the fallback files) to rocblas\\library.",
+                        "rocblas\\library"));
+            }
+        }
+
+        if (!lt.isEmpty() && hipblaslt) {
+            perArch(c, KernelLibrary.HIPBLASLT, lt, t -> true, findings);
+        }
+        if (rocblasHasArchFiles && policy == KernelPolicy.FILTERED) {
+            Optional<KernelLibrarySizes> sizes = c.trackId().flatMap(t -> catalog.kernelSizes(t, KernelLibrary.ROCBLAS));
+            perArch(c, KernelLibrary.ROCBLAS, rb,
+                    t -> !hipblaslt || sizes.flatMap(s -> s.arch(t)).map(k -> k.mib() > 0).orElse(true), findings);
+        }
+        if (!c.targetsFrom().equals(PackageContents.FROM_KERNELS)) {
+            noExtra(c, KernelLibrary.ROCBLAS, rb, findings);
+            noExtra(c, KernelLibrary.HIPBLASLT, lt, findings);
+        }
+        return findings;
+    }
+
+    private static void perArch(PackageContents c, KernelLibrary lib, List<PackageContents.Kernel> files,
+                                java.util.function.Predicate<String> needs, List<Finding> findings) {
+        String dir = lib.folder() + "\\library";
+        if (files.stream().noneMatch(k -> k.file().archless())) {
+            findings.add(new Finding("libs.per-arch", Severity.ERROR, dir + " has none of its architecture-independent files ("
+                    + (lib == KernelLibrary.ROCBLAS ? "*_fallback.dat, TensileManifest.txt" : "hipblasltTransform.hsaco, hipblasltExtOpLibrary.dat")
+                    + "); " + lib.displayName() + " needs them for every GPU.",
+                    "Copy every file of <SDK>\\bin\\" + dir + " that names no gfx architecture.", dir));
+        }
+        for (String target : c.targets()) {
+            if (!needs.test(target)) {
+                continue;
+            }
+            boolean lazy = files.stream().anyMatch(k -> k.file().lazyIndex() && k.file().arch().orElse("").equals(target));
+            boolean code = files.stream().anyMatch(k -> k.file().kernelCode() && k.file().arch().orElse("").equals(target));
+            if (lazy && code) {
+                continue;
+            }
+            String index = dir + "\\TensileLibrary_lazy_" + target + ".dat";
+            String what = !lazy && !code ? "neither its lazy index (" + index + ") nor any kernels"
+                    : !lazy ? "no lazy index " + index : "no kernel code objects (.co/.hsaco)";
+            String symptom = lib == KernelLibrary.HIPBLASLT
+                    ? "GEMM fails with \"Could not load TensileLibrary_lazy_" + target + ".dat\""
+                    : "rocBLAS aborts with \"Cannot read TensileLibrary.dat ... for GPU arch : " + target + "\"";
+            findings.add(new Finding("libs.per-arch", Severity.ERROR, "Target " + target + " has " + what + " in " + dir
+                    + ": on such a GPU " + symptom + ".",
+                    "Copy every file naming " + target + " from <SDK>\\bin\\" + dir + ", or drop " + target + " from the targets.",
+                    lazy ? dir : index));
+        }
+    }
+
+    private static void noExtra(PackageContents c, KernelLibrary lib, List<PackageContents.Kernel> files, List<Finding> findings) {
+        Map<String, long[]> extra = new LinkedHashMap<>();
+        for (PackageContents.Kernel k : files) {
+            Optional<String> arch = k.file().arch();
+            if (arch.isPresent() && !c.targets().contains(arch.get())) {
+                long[] n = extra.computeIfAbsent(arch.get(), a -> new long[2]);
+                n[0]++;
+                n[1] += k.entry().size();
+            }
+        }
+        String dir = lib.folder() + "\\library";
+        extra.forEach((arch, n) -> findings.add(new Finding("libs.no-extra", Severity.WARNING, String.format(Locale.ROOT,
+                "%s holds %d file(s) (%.1f MB) for %s, which is not a target of this package: dead weight.",
+                dir, n[0], n[1] / 1e6, arch),
+                "Leave out the files naming " + arch + ", or add " + arch + " to the targets.", dir)));
+    }
+}

@@ -1,0 +1,58 @@
+package dev.hippack.core.audit;
+
+import dev.hippack.core.audit.pe.PeInfo;
+import dev.hippack.core.catalog.KernelLibrary;
+import dev.hippack.core.inventory.KernelFile;
+import dev.hippack.core.plan.ReleasePlan;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * Everything the checks look at, read once from the folder or zip.
+ *
+ * @param entries     every trusted file of the package
+ * @param pe          the PE files that could be read, by path
+ * @param peErrors    the PE files that could not be read, path to the problem
+ * @param libraries   the files below {@code <lib>/library/} of each kernel library, classified
+ * @param readme      the package README's text, if there is one
+ * @param generation  the ROCm major the package is for (plan, else its HIP runtime, else its ROCm DLL names)
+ * @param trackId     the catalog track of that generation, or the plan's
+ * @param targets     the GPU architectures the package must serve
+ * @param targetsFrom where the targets came from: plan, readme, kernel-files
+ */
+record PackageContents(
+        List<PackageEntry> entries,
+        Map<String, PeInfo> pe,
+        Map<String, String> peErrors,
+        Map<KernelLibrary, List<Kernel>> libraries,
+        Optional<String> readme,
+        Optional<ReleasePlan> plan,
+        OptionalInt generation,
+        Optional<String> trackId,
+        List<String> targets,
+        String targetsFrom) {
+
+    /** A kernel library file with its package entry. */
+    record Kernel(PackageEntry entry, KernelFile file) { }
+
+    static final String FROM_PLAN = "plan";
+    static final String FROM_README = "readme";
+    static final String FROM_KERNELS = "kernel-files";
+
+    List<PackageEntry> topLevel() {
+        return entries.stream().filter(PackageEntry::topLevel).toList();
+    }
+
+    /** Top-level DLLs by lower-case name: what the Windows loader finds next to the exe. */
+    Map<String, PackageEntry> bundledDlls() {
+        Map<String, PackageEntry> m = new java.util.LinkedHashMap<>();
+        for (PackageEntry e : topLevel()) {
+            if (e.lowerPath().endsWith(".dll")) {
+                m.putIfAbsent(DllNames.key(e.name()), e);
+            }
+        }
+        return m;
+    }
+}

@@ -1,0 +1,277 @@
+package dev.hippack.core.audit;
+
+import dev.hippack.core.PackagerException;
+import dev.hippack.core.audit.pe.PeFormatException;
+import dev.hippack.core.audit.pe.PeInfo;
+import dev.hippack.core.audit.pe.PeReader;
+import dev.hippack.core.finding.Finding;
+import dev.hippack.core.finding.Severity;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Enumeration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
+import org.apache.commons.compress.archivers.zip.ZipFile;
+
+/**
+ * A finished zip, read in place and treated as untrusted: nothing is extracted, entries with
+ * unsafe names, links, encryption or impossible sizes are reported and left out, and every read
+ * is bounded by the entry's declared size and the PE reader's caps.
+ */
+final class ZipSource implements PackageSource {
+
+    /** Larger than any file of a real package (comgr is ~120 MB) by far. */
+    static final long MAX_ENTRY_BYTES = 8L << 30;
+    /** A real package is ~1.3 GB unpacked. */
+    static final long MAX_TOTAL_BYTES = 64L << 30;
+    /** Deflate cannot compress better than about 1032:1; a higher declared ratio is a lie. */
+    static final long MAX_RATIO = 1100;
+    static final int MAX_ENTRIES = 200_000;
+    /** A local file header is at least 30 bytes. */
+    private static final int LOCAL_HEADER = 30;
+
+    private final Path zipPath;
+    private final ZipFile zip;
+    private final List<PackageEntry> entries = new ArrayList<>();
+    private final Map<String, ZipArchiveEntry> byPath = new HashMap<>();
+    private final List<Finding> problems = new ArrayList<>();
+
+    ZipSource(Path zipPath) throws PackagerException {
+        this.zipPath = zipPath;
+        if (!Files.isRegularFile(zipPath)) {
+            throw new PackagerException(zipPath + " does not exist or is not a file.");
+        }
+        try {
+            this.zip = ZipFile.builder().setPath(zipPath).get();
+        } catch (IOException | RuntimeException e) {
+            throw new PackagerException(zipPath + " is not a readable zip archive (" + e.getMessage()
+                    + "); it may be truncated or not a zip at all. Download or build it again.");
+        }
+        try {
+            scan();
+        } catch (PackagerException | RuntimeException e) {
+            close();
+            if (e instanceof PackagerException pe) {
+                throw pe;
+            }
+            throw new PackagerException(zipPath + " has a damaged central directory (" + e.getMessage()
+                    + "). Download or build it again.");
+        }
+    }
+
+    private void scan() throws PackagerException {
+        Map<String, ZipArchiveEntry> files = new LinkedHashMap<>();
+        Set<String> seen = new HashSet<>();
+        List<ZipArchiveEntry> all = new ArrayList<>();
+        long total = 0;
+        Enumeration<ZipArchiveEntry> en = zip.getEntriesInPhysicalOrder();
+        while (en.hasMoreElements()) {
+            ZipArchiveEntry e = en.nextElement();
+            all.add(e);
+            if (all.size() > MAX_ENTRIES) {
+                throw new PackagerException(zipPath + " holds more than " + MAX_ENTRIES
+                        + " entries; a package has about a thousand. It is not a package zip.");
+            }
+            String name = e.getName();
+            String norm = name.replace('\\', '/');
+            if (unsafe(norm)) {
+                problems.add(error("zip.unsafe-path", name, "The entry name " + quote(name)
+                        + " is absolute or climbs out of the folder with '..'; extracting it would write outside the target.",
+                        "Rebuild the zip from the staged folder with 'hip-packager zip'."));
+                continue;
+            }
+            if (!seen.add(norm.toLowerCase(Locale.ROOT))) {
+                problems.add(error("zip.duplicate", name, "The name " + quote(name)
+                        + " appears more than once (Windows names ignore case); which copy an unzip tool keeps is undefined.",
+                        "Rebuild the zip from the staged folder with 'hip-packager zip'."));
+                continue;
+            }
+            if (e.isUnixSymlink()) {
+                problems.add(error("zip.symlink", name, quote(name) + " is a symbolic link; Windows users would get a broken file.",
+                        "Stage the real file instead of a link and zip again."));
+                continue;
+            }
+            if (e.isDirectory()) {
+                continue;
+            }
+            if (e.getGeneralPurposeBit().usesEncryption()) {
+                problems.add(error("zip.encrypted", name, quote(name) + " is encrypted; it cannot be checked and users need a password.",
+                        "Zip the package without encryption."));
+                continue;
+            }
+            long size = e.getSize();
+            long compressed = e.getCompressedSize();
+            if (size > MAX_ENTRY_BYTES) {
+                problems.add(error("zip.bomb", name, quote(name) + " declares " + size + " bytes unpacked, more than the "
+                        + MAX_ENTRY_BYTES + " any package file may have.", "Do not publish this zip; rebuild it."));
+                continue;
+            }
+            if (size > (1 << 20) && (compressed <= 0 || size / compressed > MAX_RATIO)) {
+                problems.add(error("zip.bomb", name, quote(name) + " declares " + size + " bytes from " + compressed
+                        + " compressed, a ratio no real compression reaches.", "Do not publish this zip; rebuild it."));
+                continue;
+            }
+            if (!zip.canReadEntryData(e)) {
+                problems.add(error("zip.unsupported", name, quote(name) + " uses a compression method that cannot be read (method "
+                        + e.getMethod() + ").", "Zip the package with deflate or store."));
+                continue;
+            }
+            total += Math.max(0, size);
+            files.put(norm, e);
+        }
+        if (total > MAX_TOTAL_BYTES) {
+            problems.add(error("zip.bomb", zipPath.getFileName().toString(), "The entries declare " + total
+                    + " bytes unpacked in all, far more than a package (~1.3 GB).", "Do not publish this zip; rebuild it."));
+        }
+        checkOverlaps(all);
+        String prefix = commonRoot(files.keySet());
+        for (Map.Entry<String, ZipArchiveEntry> f : files.entrySet()) {
+            String rel = f.getKey().substring(prefix.length());
+            if (rel.isEmpty()) {
+                continue;
+            }
+            PackageEntry entry = new PackageEntry(rel, Math.max(0, f.getValue().getSize()));
+            entries.add(entry);
+            byPath.put(rel, f.getValue());
+        }
+        entries.sort(Comparator.comparing(PackageEntry::path));
+    }
+
+    /** Entries whose compressed data overlap: the trick of "better zip bombs", never made by a real zip tool. */
+    private void checkOverlaps(List<ZipArchiveEntry> all) {
+        List<ZipArchiveEntry> sorted = new ArrayList<>(all);
+        sorted.sort(Comparator.comparingLong(ZipArchiveEntry::getLocalHeaderOffset));
+        for (int i = 0; i + 1 < sorted.size(); i++) {
+            ZipArchiveEntry a = sorted.get(i);
+            ZipArchiveEntry b = sorted.get(i + 1);
+            long aEnd = a.getLocalHeaderOffset() + LOCAL_HEADER + Math.max(0, a.getCompressedSize());
+            if (b.getLocalHeaderOffset() < aEnd) {
+                problems.add(error("zip.bomb", b.getName(), quote(a.getName()) + " and " + quote(b.getName())
+                        + " share their compressed data (overlapping entries, a zip-bomb construction).",
+                        "Do not publish this zip; rebuild it."));
+                return;
+            }
+        }
+    }
+
+    static boolean unsafe(String norm) {
+        if (norm.isEmpty() || norm.startsWith("/") || norm.matches("^[A-Za-z]:.*") || norm.indexOf('\0') >= 0) {
+            return true;
+        }
+        for (String seg : norm.split("/")) {
+            if (seg.equals("..")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** "name/" when every file lies below one top-level folder (how 'hip-packager zip' writes), else "". */
+    private static String commonRoot(Set<String> paths) {
+        String root = null;
+        for (String p : paths) {
+            int slash = p.indexOf('/');
+            if (slash <= 0) {
+                return "";
+            }
+            String first = p.substring(0, slash + 1);
+            if (root == null) {
+                root = first;
+            } else if (!root.equals(first)) {
+                return "";
+            }
+        }
+        return root == null ? "" : root;
+    }
+
+    private static String quote(String name) {
+        return "'" + name + "'";
+    }
+
+    private static Finding error(String id, String file, String message, String fix) {
+        return new Finding(id, Severity.ERROR, message, fix, file);
+    }
+
+    @Override
+    public List<PackageEntry> entries() {
+        return entries;
+    }
+
+    @Override
+    public List<Finding> problems() {
+        return problems;
+    }
+
+    @Override
+    public PeInfo readPe(PackageEntry entry, PeReader reader) throws PeFormatException {
+        ZipArchiveEntry ze = byPath.get(entry.path());
+        PeInfo info = reader.read(zipPath.getFileName() + "!/" + ze.getName(), ze.getSize(), () -> open(ze));
+        return new PeInfo(entry.path(), info.format(), info.machine(), info.imports(), info.delayImports());
+    }
+
+    /** The entry's content; the archive library's unchecked exceptions on damaged data become IOExceptions. */
+    private InputStream open(ZipArchiveEntry ze) throws IOException {
+        InputStream in;
+        try {
+            in = zip.getInputStream(ze);
+        } catch (RuntimeException e) {
+            throw new IOException("damaged entry: " + e.getMessage(), e);
+        }
+        return new FilterInputStream(in) {
+            @Override
+            public int read() throws IOException {
+                try {
+                    return super.read();
+                } catch (RuntimeException e) {
+                    throw new IOException("damaged entry: " + e.getMessage(), e);
+                }
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                try {
+                    return super.read(b, off, len);
+                } catch (RuntimeException e) {
+                    throw new IOException("damaged entry: " + e.getMessage(), e);
+                }
+            }
+
+            @Override
+            public long skip(long n) throws IOException {
+                try {
+                    return super.skip(n);
+                } catch (RuntimeException e) {
+                    throw new IOException("damaged entry: " + e.getMessage(), e);
+                }
+            }
+        };
+    }
+
+    @Override
+    public String readText(PackageEntry entry, int maxBytes) throws PackagerException {
+        ZipArchiveEntry ze = byPath.get(entry.path());
+        try (InputStream in = open(ze)) {
+            return new String(in.readNBytes(maxBytes), StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException e) {
+            throw new PackagerException(zipPath + "!/" + ze.getName() + " could not be read (" + e.getMessage()
+                    + "); the zip is damaged. Build it again.");
+        }
+    }
+
+    @Override
+    public void close() {
+        ZipFile.closeQuietly(zip);
+    }
+}

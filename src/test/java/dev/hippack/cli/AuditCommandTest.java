@@ -1,0 +1,102 @@
+package dev.hippack.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.hippack.core.catalog.CatalogLoader;
+import dev.hippack.core.plan.ReleasePlan;
+import dev.hippack.core.profile.ProfileStore;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class AuditCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    /** A small good rocm6 package: sample PE files, tiny kernel files, a README. */
+    private Path goodPackage() throws Exception {
+        Path pkg = tmp.resolve("pkg");
+        Path pe = Path.of("src/main/resources/dev/hippack/sample/pe");
+        for (String f : List.of("rocm6/audiocpp_cli.exe", "rocm6/audiocpp_server.exe", "rocm6/amdhip64_6.dll",
+                "rocm6/amd_comgr_2.dll", "rocm6/hipblas.dll", "rocm6/hipblaslt.dll", "rocm6/rocblas.dll",
+                "crt/MSVCP140.dll", "crt/VCRUNTIME140.dll", "crt/VCRUNTIME140_1.dll")) {
+            Path to = pkg.resolve(Path.of(f).getFileName());
+            Files.createDirectories(pkg);
+            Files.copy(pe.resolve(f), to, StandardCopyOption.REPLACE_EXISTING);
+        }
+        List<String> targets = List.of("gfx1100", "gfx1101", "gfx1102", "gfx1103", "gfx1150", "gfx1151", "gfx1200", "gfx1201");
+        for (String t : targets) {
+            touch(pkg.resolve("hipblaslt/library/TensileLibrary_lazy_" + t + ".dat"));
+            touch(pkg.resolve("hipblaslt/library/Kernels.so-000-" + t + ".hsaco"));
+            if (!t.equals("gfx1103")) {
+                touch(pkg.resolve("rocblas/library/TensileLibrary_lazy_" + t + ".dat"));
+                touch(pkg.resolve("rocblas/library/Kernels.so-000-" + t + ".hsaco"));
+            }
+        }
+        touch(pkg.resolve("hipblaslt/library/hipblasltTransform.hsaco"));
+        touch(pkg.resolve("rocblas/library/TensileManifest.txt"));
+        Files.writeString(pkg.resolve("README.md"), "GPU targets: " + String.join(", ", targets)
+                + "\n\n## Requirements\n64-bit Windows\n\n## Quick start\n.\\audiocpp_cli.exe --backend hip\n");
+        return pkg;
+    }
+
+    private static void touch(Path p) throws Exception {
+        Files.createDirectories(p.getParent());
+        Files.write(p, new byte[] {1, 2, 3});
+    }
+
+    @Test
+    void goodPackageExitsZeroAndSaysItPasses() throws Exception {
+        CliTestSupport.Result r = CliTestSupport.run("audit", goodPackage().toString());
+        assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(Cli.OK);
+        assertThat(r.out()).contains("Targets (from readme): gfx1100").contains("0 error(s), 0 warning(s): the package passes");
+    }
+
+    @Test
+    void jsonReportHasTargetFindingsErrorsWarnings() throws Exception {
+        Path pkg = goodPackage();
+        Files.delete(pkg.resolve("hipblaslt.dll"));
+        CliTestSupport.Result r = CliTestSupport.run("audit", pkg.toString(), "--json");
+        assertThat(r.exitCode()).isEqualTo(Cli.FAILED);
+        JsonNode json = new ObjectMapper().readTree(r.out());
+        assertThat(json.get("target").asText()).isEqualTo(pkg.toString());
+        assertThat(json.get("errors").asInt()).isEqualTo(1);
+        assertThat(json.get("warnings").asInt()).isZero();
+        JsonNode f = json.get("findings").get(0);
+        assertThat(f.get("id").asText()).isEqualTo("deps.closure");
+        assertThat(f.get("severity").asText()).isEqualTo("error");
+        assertThat(f.get("file").asText()).isEqualTo("hipblaslt.dll");
+        assertThat(f.get("message").asText()).contains("audiocpp_cli.exe");
+        assertThat(f.get("fix").asText()).isNotBlank();
+    }
+
+    @Test
+    void profileGivesTheTargets() throws Exception {
+        Path pkg = goodPackage();
+        ProfileStore store = new ProfileStore(CatalogLoader.embedded());
+        ReleasePlan plan = ReleasePlan.forTrack(CatalogLoader.embedded().track("rocm6").orElseThrow())
+                .withTargets(List.of("gfx1100"));
+        Path profile = tmp.resolve("rocm6.json");
+        store.save(plan, profile);
+        CliTestSupport.Result r = CliTestSupport.run("audit", pkg.toString(), "--profile", profile.toString(), "--json");
+        JsonNode json = new ObjectMapper().readTree(r.out());
+        assertThat(json.get("architecturesFrom").asText()).isEqualTo("plan");
+        assertThat(json.get("findings").findValuesAsText("id")).contains("libs.no-extra").doesNotContain("libs.per-arch");
+        assertThat(r.exitCode()).isEqualTo(Cli.OK);
+    }
+
+    @Test
+    void fileThatIsNotAZipIsBadInput() throws Exception {
+        Path notZip = tmp.resolve("package.zip");
+        Files.writeString(notZip, "hello");
+        CliTestSupport.Result r = CliTestSupport.run("audit", notZip.toString());
+        assertThat(r.exitCode()).isEqualTo(Cli.BAD_INPUT);
+        assertThat(r.err()).contains("package.zip").contains("not a readable zip").doesNotContain("Exception");
+    }
+}
