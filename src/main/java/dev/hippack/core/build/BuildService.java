@@ -1,0 +1,251 @@
+package dev.hippack.core.build;
+
+import dev.hippack.core.PackagerException;
+import dev.hippack.core.audit.BuildFlagCheck;
+import dev.hippack.core.finding.Finding;
+import dev.hippack.core.host.Host;
+import dev.hippack.core.plan.ReleasePlan;
+import dev.hippack.core.progress.CancellationToken;
+import dev.hippack.core.progress.LogLine;
+import dev.hippack.core.progress.OperationCancelledException;
+import dev.hippack.core.progress.OperationListener;
+import java.io.IOException;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Builds audio.cpp for a plan: one run of {@code scripts\build_windows_hip.ps1} per binary
+ * ({@code audiocpp_cli}, then {@code audiocpp_server}) inside the captured MSVC environment,
+ * log streamed to the listener and to {@code <BuildDir>\hip-packager-build.log}, progress from
+ * ninja, cancel ending the whole process tree. Afterwards the executables must exist and the
+ * build folder's CMakeCache.txt must match the plan (the audit's build-flag check).
+ * <p>
+ * On a machine that cannot run the script (not a local Windows machine: the sample
+ * environment, Linux CI) the stand-in build runs instead, through the same code.
+ */
+public final class BuildService {
+
+    public static final String LOG_NAME = "hip-packager-build.log";
+
+    private final Host host;
+    private final ProcessRunner runner;
+    private final VcvarsCapture vcvars;
+    private final BuildFlagCheck flagCheck;
+    private final StandInLauncher standIn;
+    private final Charset consoleCharset;
+
+    public BuildService(Host host, ProcessRunner runner, VcvarsCapture vcvars, BuildFlagCheck flagCheck,
+                        StandInLauncher standIn, Charset consoleCharset) {
+        this.host = host;
+        this.runner = runner;
+        this.vcvars = vcvars;
+        this.flagCheck = flagCheck;
+        this.standIn = standIn;
+        this.consoleCharset = consoleCharset;
+    }
+
+    /** True when the real script runs here; false when the stand-in does. */
+    public boolean runsRealScript() {
+        return host.isLocal() && host.os().isWindows();
+    }
+
+    /**
+     * Builds every binary of the plan.
+     *
+     * @throws PackagerException when the plan cannot be built as asked (nothing has run then):
+     *         no source or SDK chosen, a parameter the release needs missing from the script, no
+     *         PowerShell, a vcvars environment that cannot be captured
+     */
+    public BuildResult run(BuildRequest request, OperationListener listener, CancellationToken token)
+            throws PackagerException, OperationCancelledException {
+        ReleasePlan plan = request.plan();
+        require(plan.source(), "source", "the audio.cpp checkout");
+        require(plan.sdk(), "sdk", "the HIP SDK folder");
+        if (plan.targets().isEmpty()) {
+            throw new PackagerException("The plan has no GPU targets; choose at least one architecture.");
+        }
+        if (plan.binaries().isEmpty()) {
+            throw new PackagerException("The plan lists no binaries to build; add audiocpp_cli and audiocpp_server.");
+        }
+        BuildScriptArguments.requireSupported(plan, request.script());
+        Path checkout = host.resolve(plan.source());
+        if (!Files.isDirectory(checkout)) {
+            throw new PackagerException("The audio.cpp checkout " + plan.source() + " does not exist (" + checkout
+                    + "). Choose the folder of your clone.");
+        }
+        if (!Files.isDirectory(host.resolve(plan.sdk()))) {
+            throw new PackagerException("The HIP SDK folder " + plan.sdk() + " does not exist. Install the HIP SDK or choose its folder.");
+        }
+        String buildDir = buildDirOf(plan);
+        Path localBuild = host.resolve(buildDir);
+
+        boolean real = runsRealScript();
+        List<String> program;
+        Map<String, String> env = new LinkedHashMap<>();
+        boolean replaceEnv = false;
+        Charset charset;
+        String shell = null;
+        if (real) {
+            shell = host.which("powershell").isPresent() ? "powershell" : host.which("pwsh").isPresent() ? "pwsh" : null;
+            if (shell == null) {
+                throw new PackagerException("Neither powershell.exe nor pwsh.exe is on PATH, and the build script needs one."
+                        + " Windows PowerShell is part of Windows: check that C:\\Windows\\System32\\WindowsPowerShell\\v1.0 is on PATH.");
+            }
+            if (plan.vsInstance() == null || plan.vsInstance().isBlank()) {
+                throw new PackagerException("The plan names no Visual Studio instance; choose one that has the MSVC "
+                        + plan.toolset() + " toolset.");
+            }
+            program = List.of(host.which(shell).orElseThrow().toString(), "-NoProfile", "-ExecutionPolicy", "Bypass",
+                    "-File", BuildScriptArguments.SCRIPT);
+            charset = consoleCharset;
+        } else {
+            program = standIn.command(host.descriptionDir().orElse(null), plan.source());
+            charset = StandardCharsets.UTF_8;
+        }
+        Optional<Path> ccache = host.which("ccache");
+        if (ccache.isPresent()) {
+            env.put("CMAKE_C_COMPILER_LAUNCHER", host.toHostPath(ccache.get()));
+            env.put("CMAKE_CXX_COMPILER_LAUNCHER", host.toHostPath(ccache.get()));
+        }
+
+        List<String> pasteLines = new ArrayList<>();
+        List<List<String>> scriptArgs = new ArrayList<>();
+        for (String binary : plan.binaries()) {
+            List<String> args = BuildScriptArguments.forTarget(plan, request.script(), binary);
+            scriptArgs.add(args);
+            List<String> shown = new ArrayList<>(List.of(shell == null ? "powershell" : shell, "-NoProfile",
+                    "-ExecutionPolicy", "Bypass", "-File", BuildScriptArguments.SCRIPT));
+            shown.addAll(args);
+            pasteLines.add(WindowsCommandLine.join(shown));
+        }
+
+        Path logPath = localBuild.resolve(LOG_NAME);
+        List<Finding> findings = new ArrayList<>();
+        try {
+            Files.createDirectories(localBuild);
+            Files.deleteIfExists(logPath);
+        } catch (IOException e) {
+            throw new PackagerException("Cannot write to the build folder " + buildDir + " (" + localBuild + "): " + e.getMessage()
+                    + ". Check that it is writable.", e);
+        }
+        try (LogFile log = LogFile.append(logPath)) {
+            LogTee tee = new LogTee(log, listener);
+            tee.log(LogLine.info("HIP Packager build of " + plan.project() + " for " + String.join(";", plan.targets())
+                    + " against " + plan.sdk()));
+            tee.log(LogLine.info("Log file: " + logPath));
+            if (!real) {
+                tee.log(LogLine.tool(LogLine.Level.WARN, "This is " + host.displayName()
+                        + ", where Windows PowerShell and MSVC cannot run: the stand-in build runs in place of the script."
+                        + " It compiles nothing and writes the sample binaries."));
+            }
+            tee.log(LogLine.info("To run the same build in a terminal, from a prompt opened with"
+                    + " \"" + (plan.vsInstance() == null ? "<Visual Studio>" : plan.vsInstance())
+                    + "\\VC\\Auxiliary\\Build\\vcvarsall.bat\" x64 -vcvars_ver=" + plan.toolset() + ":"));
+            tee.log(LogLine.info("  cd /d " + WindowsCommandLine.quote(plan.source())));
+            for (Map.Entry<String, String> e : env.entrySet()) {
+                tee.log(LogLine.info("  set " + e.getKey() + "=" + e.getValue()));
+            }
+            for (String line : pasteLines) {
+                tee.log(LogLine.info("  " + line));
+            }
+
+            if (real) {
+                VcvarsEnvironment msvc = vcvars.capture(plan.vsInstance(), plan.toolset(), tee, token);
+                Map<String, String> full = new LinkedHashMap<>(msvc.variables());
+                full.putAll(env);
+                env = full;
+                replaceEnv = true;
+            } else {
+                tee.log(LogLine.info("vcvarsall.bat x64 -vcvars_ver=" + plan.toolset() + " not run: it needs Windows."));
+            }
+
+            for (int i = 0; i < plan.binaries().size(); i++) {
+                String binary = plan.binaries().get(i);
+                token.throwIfCancelled();
+                listener.status("Building " + binary + " (" + (i + 1) + " of " + plan.binaries().size() + ")");
+                tee.log(LogLine.info("== " + binary + ": " + pasteLines.get(i)));
+                List<String> command = new ArrayList<>(program);
+                command.addAll(scriptArgs.get(i));
+                ProcessSpec spec = new ProcessSpec(command, checkout, env, replaceEnv, charset, null);
+                BuildLogAnalyzer analyzer = new BuildLogAnalyzer(tee, binary, plan.sdk());
+                ProcessResult result;
+                try {
+                    result = runner.run(spec, analyzer, token);
+                } catch (IOException e) {
+                    throw new PackagerException("Could not start " + command.get(0) + ": " + e.getMessage(), e);
+                }
+                analyzer.finished(result.succeeded());
+                findings.addAll(analyzer.findings());
+                if (result.cancelled()) {
+                    tee.log(LogLine.tool(LogLine.Level.WARN, "Build cancelled while building " + binary + "."));
+                    return finish(log, new BuildResult(false, true, !real, List.of(), findings, logPath, pasteLines));
+                }
+                if (result.exitCode() != 0) {
+                    findings.add(new Finding("build.failed", dev.hippack.core.finding.Severity.ERROR,
+                            "The build of " + binary + " failed (exit code " + result.exitCode() + ")"
+                                    + (analyzer.findings().isEmpty() ? "." : "; see the findings above for the cause."),
+                            "Read the end of the log " + logPath + ", fix the cause and build again.", logPath.toString()));
+                    tee.log(LogLine.tool(LogLine.Level.ERROR, "The build of " + binary + " failed with exit code " + result.exitCode() + "."));
+                    return finish(log, new BuildResult(false, false, !real, List.of(), findings, logPath, pasteLines));
+                }
+                tee.log(LogLine.info(binary + " built."));
+            }
+
+            List<String> outputs = new ArrayList<>();
+            for (String binary : plan.binaries()) {
+                String exe = host.join(buildDir, "bin", binary + ".exe");
+                if (Files.isRegularFile(host.resolve(exe))) {
+                    outputs.add(exe);
+                } else {
+                    findings.add(Finding.error("build.outputs", "The build ended without error but " + exe + " does not exist.",
+                            "Check the log " + logPath + " for where the script put its binaries (audio.cpp puts them in"
+                                    + " <BuildDir>\\bin) and build again.").withFile(exe));
+                }
+            }
+            listener.status("Checking the build flags in CMakeCache.txt");
+            try {
+                List<Finding> flags = flagCheck.check(localBuild, plan);
+                for (Finding f : flags) {
+                    tee.log(LogLine.tool(f.isError() ? LogLine.Level.ERROR : LogLine.Level.WARN,
+                            "Build-flag check: " + f.id() + ": " + f.message()));
+                }
+                findings.addAll(flags);
+            } catch (PackagerException e) {
+                findings.add(Finding.error("build.flags", e.getMessage(),
+                        "Configure the build again with the build script so it writes CMakeCache.txt."));
+            }
+            boolean ok = findings.stream().noneMatch(Finding::isError);
+            tee.log(ok ? LogLine.info("Build finished: " + String.join(", ", outputs))
+                    : LogLine.tool(LogLine.Level.ERROR, "Build finished with errors; see the findings."));
+            listener.status(ok ? "Build finished" : "Build finished with errors");
+            return finish(log, new BuildResult(ok, false, !real, outputs, findings, logPath, pasteLines));
+        } catch (IOException e) {
+            throw new PackagerException("Cannot write the build log " + logPath + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static BuildResult finish(LogFile log, BuildResult result) throws IOException {
+        log.flush();
+        return result;
+    }
+
+    /** The build folder as a host path: the plan's, relative to the checkout unless absolute. */
+    public String buildDirOf(ReleasePlan plan) {
+        String b = plan.buildDir();
+        boolean absolute = b.matches("^[A-Za-z]:[\\\\/].*") || b.startsWith("\\\\") || (!host.os().isWindows() && b.startsWith("/"));
+        return absolute ? b : host.join(plan.source(), b);
+    }
+
+    private static void require(String value, String field, String what) throws PackagerException {
+        if (value == null || value.isBlank()) {
+            throw new PackagerException("The plan does not say " + what + " (\"" + field + "\" in the profile); set it and build again.");
+        }
+    }
+}

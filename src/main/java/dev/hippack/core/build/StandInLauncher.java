@@ -1,0 +1,57 @@
+package dev.hippack.core.build;
+
+import dev.hippack.core.build.standin.StandInBuild;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The command that starts the stand-in build as a child JVM: this JVM's own java executable,
+ * with our module path (or class path when we run from one), so the stand-in is the same code
+ * in any installation, the jlink image included.
+ */
+public final class StandInLauncher {
+
+    private final Duration pace;
+
+    /** @param pace the time one ninja step takes in the stand-in; zero for tests */
+    public StandInLauncher(Duration pace) {
+        this.pace = pace;
+    }
+
+    public Duration pace() {
+        return pace;
+    }
+
+    /**
+     * @param hostDir  the host.json folder of a described machine, or null for this machine
+     * @param checkout the checkout as a host path
+     */
+    public List<String> command(Path hostDir, String checkout) {
+        List<String> c = new ArrayList<>();
+        c.add(javaExecutable());
+        c.add("-Xmx64m");
+        c.add("-XX:TieredStopAtLevel=1");
+        c.add("-D" + StandInBuild.HOST + "=" + (hostDir == null ? "" : hostDir.toAbsolutePath()));
+        c.add("-D" + StandInBuild.CHECKOUT + "=" + checkout);
+        c.add("-D" + StandInBuild.PACE + "=" + pace.toMillis());
+        String modulePath = System.getProperty("jdk.module.path");
+        if (modulePath != null && !modulePath.isBlank() && StandInLauncher.class.getModule().isNamed()) {
+            c.add("--module-path");
+            c.add(modulePath);
+            c.add("--module");
+            c.add(StandInLauncher.class.getModule().getName() + "/" + StandInBuild.class.getName());
+        } else {
+            c.add("-cp");
+            c.add(System.getProperty("java.class.path"));
+            c.add(StandInBuild.class.getName());
+        }
+        return c;
+    }
+
+    private static String javaExecutable() {
+        return ProcessHandle.current().info().command()
+                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    }
+}

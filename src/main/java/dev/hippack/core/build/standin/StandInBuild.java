@@ -1,0 +1,262 @@
+package dev.hippack.core.build.standin;
+
+import dev.hippack.core.PackagerException;
+import dev.hippack.core.host.Host;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Stands in for {@code scripts\build_windows_hip.ps1} where it cannot run. It reads the same
+ * parameters, checks the SDK the way the script and CMake do (clang++ and hipBLASLt must be
+ * there), prints a configure and a ninja log for the real number of sources at the given pace,
+ * writes {@code CMakeCache.txt} from its flags and the sample PE executables of the SDK's ROCm
+ * generation into {@code <BuildDir>\bin}. Objects already "built" by an earlier run are not
+ * built again, as with ninja. It says on its first line that it is the stand-in.
+ * <p>
+ * System properties: {@value #HOST} (the host.json folder of a described machine; empty for this
+ * machine), {@value #CHECKOUT} (the checkout as a host path: the script's repository root) and
+ * {@value #PACE} (milliseconds per ninja step).
+ */
+public final class StandInBuild {
+
+    public static final String HOST = "hippack.standin.host";
+    public static final String CHECKOUT = "hippack.standin.checkout";
+    public static final String PACE = "hippack.standin.paceMillis";
+    public static final String FIRST_LINE = "HIP Packager stand-in build";
+
+    private final Host host;
+    private final String checkout;
+    private final long paceMillis;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    StandInBuild(Host host, String checkout, long paceMillis, PrintStream out, PrintStream err) {
+        this.host = host;
+        this.checkout = checkout;
+        this.paceMillis = paceMillis;
+        this.out = out;
+        this.err = err;
+    }
+
+    public static void main(String[] args) {
+        PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(System.err, true, StandardCharsets.UTF_8);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> out.println("stand-in: stopping.")));
+        int code;
+        try {
+            String hostDir = System.getProperty(HOST, "");
+            Host host = hostDir.isEmpty() ? Host.local() : Host.describe(Path.of(hostDir));
+            String checkout = System.getProperty(CHECKOUT, host.workingDirectory());
+            long pace = Long.parseLong(System.getProperty(PACE, "20"));
+            code = new StandInBuild(host, checkout, pace, out, err).run(args);
+        } catch (PackagerException | IOException | RuntimeException e) {
+            err.println(e.getMessage());
+            code = 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            code = 1;
+        }
+        out.flush();
+        err.flush();
+        System.exit(code);
+    }
+
+    int run(String[] args) throws IOException, InterruptedException {
+        Map<String, String> p = parameters(args);
+        out.println(FIRST_LINE + " (no Windows PowerShell here): it plays scripts\\build_windows_hip.ps1,"
+                + " compiles nothing and writes the sample binaries.");
+        String rocm = p.getOrDefault("rocmpath", host.env("HIP_PATH").orElse(""));
+        rocm = trimSeparators(rocm);
+        Path rocmBin = host.resolve(rocm.isEmpty() ? "." : host.join(rocm, "bin"));
+        if (rocm.isEmpty() || !Files.isRegularFile(rocmBin.resolve("clang++.exe"))) {
+            err.println("No HIP SDK found at '" + rocm + "' (no bin\\clang++.exe). Install it or pass -RocmPath.");
+            return 1;
+        }
+        String targets = p.getOrDefault("gputargets", "");
+        if (targets.isBlank()) {
+            err.println("No GPU targets given and amdgpu-arch found no GPU. Pass -GpuTargets.");
+            return 1;
+        }
+        String buildDirArg = p.getOrDefault("builddir", "build\\hip");
+        String buildDir = isAbsolute(buildDirArg) ? buildDirArg : host.join(checkout, buildDirArg);
+        Path localBuild = host.resolve(buildDir);
+        String target = p.getOrDefault("target", "");
+        int generation = Files.exists(rocmBin.resolve("amdhip64_7.dll")) ? 7 : 6;
+        boolean hipblaslt = !p.containsKey("nohipblaslt");
+
+        out.println("ROCm path  : " + rocm);
+        out.println("GPU targets: " + targets);
+        out.println("Build dir  : " + buildDir);
+        if (!target.isEmpty()) {
+            out.println("Target     : " + target);
+        }
+        String fwdRocm = rocm.replace('\\', '/');
+        boolean fresh = !Files.exists(localBuild.resolve("CMakeCache.txt"));
+        String clang = generation == 7 ? "20.0.0" : "19.0.0";
+        if (fresh) {
+            step("-- The C compiler identification is Clang " + clang + " with GNU-like command-line");
+            step("-- The CXX compiler identification is Clang " + clang + " with GNU-like command-line");
+            step("-- Detecting C compiler ABI info");
+            step("-- Detecting C compiler ABI info - done");
+            step("-- Check for working C compiler: " + fwdRocm + "/bin/clang.exe - skipped");
+            step("-- Detecting CXX compiler ABI info");
+            step("-- Detecting CXX compiler ABI info - done");
+            step("-- Check for working CXX compiler: " + fwdRocm + "/bin/clang++.exe - skipped");
+            step("-- The HIP compiler identification is Clang " + clang);
+        }
+        String launcher = System.getenv("CMAKE_CXX_COMPILER_LAUNCHER");
+        if (launcher != null && !launcher.isEmpty()) {
+            step("-- Compiler launcher: " + launcher);
+        }
+        step("-- Found hip: " + fwdRocm + " (found version \"" + (generation == 7 ? "7.1.51803" : "6.4.43484") + "\")");
+        step("-- Found hipblas: " + fwdRocm + "/lib/cmake/hipblas");
+        if (hipblaslt) {
+            boolean present = Files.exists(rocmBin.resolve("hipblaslt.dll")) || Files.exists(rocmBin.resolve("libhipblaslt.dll"));
+            if (!present) {
+                err.println("CMake Error at external/ggml/src/ggml-hip/CMakeLists.txt:41 (find_package):");
+                err.println("  By not providing \"Findhipblaslt.cmake\" in CMAKE_MODULE_PATH this project has");
+                err.println("  asked CMake to find a package configuration file provided by \"hipblaslt\",");
+                err.println("  but CMake did not find one.");
+                err.println("-- Configuring incomplete, errors occurred!");
+                return 1;
+            }
+            step("-- Found hipblaslt: " + fwdRocm + "/lib/cmake/hipblaslt");
+        }
+        step("-- HIP and hipBLAS found");
+        step("-- Including HIP backend");
+        step("-- Configuring done (" + (fresh ? "14.2" : "0.9") + "s)");
+        step("-- Generating done (0.4s)");
+        step("-- Build files have been written to: " + buildDir.replace('\\', '/'));
+        writeCache(localBuild, buildDir, fwdRocm, targets, p);
+
+        List<String> steps = new ArrayList<>();
+        for (String obj : SourceList.objects(target)) {
+            if (!Files.exists(localBuild.resolve(obj))) {
+                steps.add(obj);
+            }
+        }
+        String exe = target.isEmpty() ? null : target + ".exe";
+        int total = steps.size() + (exe == null ? 0 : 1);
+        if (total == 0) {
+            out.println("ninja: no work to do.");
+        }
+        int n = 0;
+        for (String obj : steps) {
+            n++;
+            String lang = obj.endsWith(".cu.obj") ? "HIP" : obj.endsWith(".c.obj") ? "C" : "CXX";
+            out.println("[" + n + "/" + total + "] Building " + lang + " object " + obj);
+            Path file = localBuild.resolve(obj);
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, "stand-in object for " + targets + "\n", StandardCharsets.UTF_8);
+            pause(lang.equals("HIP") ? 3 : 1);
+        }
+        if (exe != null) {
+            n++;
+            out.println("[" + n + "/" + total + "] Linking CXX executable bin\\" + exe);
+            pause(2);
+            writeBinary(localBuild.resolve("bin"), exe, generation);
+        }
+        out.println("Binaries: " + buildDir + "\\bin");
+        return 0;
+    }
+
+    private void step(String line) throws InterruptedException {
+        out.println(line);
+        pause(1);
+    }
+
+    private void pause(int steps) throws InterruptedException {
+        if (paceMillis > 0) {
+            Thread.sleep(paceMillis * steps);
+        }
+    }
+
+    private void writeCache(Path localBuild, String buildDir, String fwdRocm, String targets, Map<String, String> p) throws IOException {
+        Map<String, String> e = new LinkedHashMap<>();
+        e.put("AUDIOCPP_DEPLOYMENT_BUILD:BOOL", onOff(p.containsKey("deploymentbuild")));
+        e.put("CMAKE_BUILD_TYPE:STRING", p.getOrDefault("buildtype", "Release"));
+        e.put("CMAKE_CXX_COMPILER:FILEPATH", fwdRocm + "/bin/clang++.exe");
+        e.put("CMAKE_C_COMPILER:FILEPATH", fwdRocm + "/bin/clang.exe");
+        e.put("CMAKE_GENERATOR:INTERNAL", "Ninja");
+        e.put("ENGINE_ENABLE_CUDA:BOOL", "OFF");
+        e.put("ENGINE_ENABLE_CUDA_GRAPHS:BOOL", onOff(p.containsKey("graphs")));
+        e.put("ENGINE_ENABLE_HIP:BOOL", "ON");
+        e.put("ENGINE_ENABLE_NATIVE_CPU:BOOL", onOff(!p.containsKey("nonativecpu")));
+        e.put("ENGINE_ENABLE_OPENMP:BOOL", "OFF");
+        e.put("GGML_CUDA_FORCE_MMQ:BOOL", onOff(p.containsKey("forcemmq")));
+        e.put("GGML_HIP:BOOL", "ON");
+        e.put("GGML_HIP_GRAPHS:BOOL", onOff(p.containsKey("graphs")));
+        e.put("GGML_HIP_HIPBLASLT:BOOL", onOff(!p.containsKey("nohipblaslt")));
+        e.put("GGML_HIP_NO_VMM:BOOL", onOff(!p.containsKey("withvmm")));
+        e.put("GGML_NATIVE:BOOL", onOff(!p.containsKey("nonativecpu")));
+        e.put("GGML_OPENMP:BOOL", "OFF");
+        e.put("GPU_TARGETS:STRING", targets);
+        StringBuilder sb = new StringBuilder();
+        sb.append("# This is the CMakeCache file.\n");
+        sb.append("# For build in directory: ").append(buildDir.replace('\\', '/')).append('\n');
+        sb.append("# Written by the HIP Packager stand-in build from the parameters it was given.\n");
+        e.forEach((k, v) -> sb.append(k).append('=').append(v).append('\n'));
+        Files.createDirectories(localBuild);
+        Path tmp = localBuild.resolve("CMakeCache.txt.tmp");
+        Files.writeString(tmp, sb.toString(), StandardCharsets.UTF_8);
+        Files.move(tmp, localBuild.resolve("CMakeCache.txt"), StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** Copies the sample executable under a temporary name first, so a cancelled link leaves no finished-looking file. */
+    private static void writeBinary(Path bin, String exe, int generation) throws IOException {
+        String resource = "/dev/hippack/sample/pe/rocm" + generation + "/" + exe;
+        Files.createDirectories(bin);
+        Path tmp = bin.resolve(exe + ".partial");
+        try (InputStream in = StandInBuild.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IOException("the sample binary " + resource + " is missing from HIP Packager; reinstall it");
+            }
+            Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+        }
+        Files.move(tmp, bin.resolve(exe), StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /** PowerShell-style parameters: {@code -Name value} or a {@code -Switch}; names case-insensitive. */
+    static Map<String, String> parameters(String[] args) {
+        Map<String, String> p = new LinkedHashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (!a.startsWith("-")) {
+                continue;
+            }
+            String name = a.substring(1).toLowerCase(Locale.ROOT);
+            if (i + 1 < args.length && !args[i + 1].startsWith("-")) {
+                p.put(name, args[++i]);
+            } else {
+                p.put(name, "");
+            }
+        }
+        return p;
+    }
+
+    private static String onOff(boolean b) {
+        return b ? "ON" : "OFF";
+    }
+
+    private static boolean isAbsolute(String p) {
+        return p.matches("^[A-Za-z]:[\\\\/].*") || p.startsWith("\\\\") || p.startsWith("/");
+    }
+
+    private static String trimSeparators(String p) {
+        String s = p.trim();
+        while (s.length() > 3 && (s.endsWith("\\") || s.endsWith("/"))) {
+            s = s.substring(0, s.length() - 1);
+        }
+        return s;
+    }
+}

@@ -1,0 +1,197 @@
+package dev.hippack.core.build;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.hippack.core.PackagerException;
+import dev.hippack.core.audit.BuildFlagCheck;
+import dev.hippack.core.catalog.Catalog;
+import dev.hippack.core.catalog.CatalogLoader;
+import dev.hippack.core.demo.SampleEnvironment;
+import dev.hippack.core.demo.SampleEnvironmentWriter;
+import dev.hippack.core.finding.Finding;
+import dev.hippack.core.host.Host;
+import dev.hippack.core.plan.BuildScriptFacts;
+import dev.hippack.core.plan.ReleasePlan;
+import dev.hippack.core.profile.ProfileStore;
+import dev.hippack.core.progress.CancellationToken;
+import dev.hippack.core.progress.LogLine;
+import dev.hippack.core.progress.OperationListener;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The whole build on the sample environment: the stand-in as a real child JVM, through the same code as the real script. */
+class BuildServiceTest {
+
+    /** The parameters of the newest build_windows_hip.ps1 (the sample checkout's). */
+    static final Set<String> NEWEST_PARAMETERS = Set.of("RocmPath", "GpuTargets", "BuildDir", "BuildType", "Target", "Jobs",
+            "ConfigureOnly", "Clean", "NoHipblasLt", "ForceMmq", "NoVmm", "WithVmm", "NoNativeCpu", "DeploymentBuild",
+            "NativeModelManager", "SystemOpenSsl", "BoringSslArchive", "Graphs");
+
+    private static final Catalog CATALOG = CatalogLoader.embedded();
+
+    @TempDir
+    Path dir;
+
+    private SampleEnvironment sample;
+    private Host host;
+    private ReleasePlan plan;
+    private Path buildDir;
+
+    @BeforeEach
+    void writeSample() throws PackagerException, IOException {
+        sample = new SampleEnvironmentWriter(CATALOG).write(dir.resolve("machine"));
+        host = sample.host();
+        plan = new ProfileStore(CATALOG).load(sample.profile("rocm6"));
+        buildDir = host.resolve(host.join(plan.source(), plan.buildDir()));
+        deleteTree(buildDir); // the sample ships "already built" binaries; this test must see ours
+    }
+
+    private BuildService service(Duration pace) {
+        ProcessRunner runner = new ProcessRunner(Duration.ofSeconds(2));
+        return new BuildService(host, runner, new VcvarsCapture(host, runner), new BuildFlagCheck(),
+                new StandInLauncher(pace), StandardCharsets.UTF_8);
+    }
+
+    private static BuildRequest request(ReleasePlan plan, Set<String> params) {
+        return new BuildRequest(plan, new BuildScriptFacts(params, true));
+    }
+
+    @Test
+    void standInBuildsBothBinariesEndToEnd() throws Exception {
+        List<LogLine> lines = new CopyOnWriteArrayList<>();
+        List<String> statuses = new CopyOnWriteArrayList<>();
+        List<long[]> progress = new CopyOnWriteArrayList<>();
+        OperationListener listener = new OperationListener() {
+            @Override public void log(LogLine line) {
+                lines.add(line);
+            }
+            @Override public void status(String text) {
+                statuses.add(text);
+            }
+            @Override public void progress(long done, long total) {
+                progress.add(new long[] {done, total});
+            }
+        };
+
+        BuildResult result = service(Duration.ZERO).run(request(plan, NEWEST_PARAMETERS), listener, CancellationToken.none());
+
+        assertThat(result.findings()).filteredOn(Finding::isError).isEmpty();
+        assertThat(result.success()).isTrue();
+        assertThat(result.standIn()).isTrue();
+        assertThat(result.outputs()).containsExactly(
+                "C:\\src\\audio.cpp\\build\\hip\\bin\\audiocpp_cli.exe", "C:\\src\\audio.cpp\\build\\hip\\bin\\audiocpp_server.exe");
+        for (String exe : List.of("audiocpp_cli.exe", "audiocpp_server.exe")) {
+            byte[] bytes = Files.readAllBytes(buildDir.resolve("bin").resolve(exe));
+            assertThat(new String(bytes, 0, 2, StandardCharsets.US_ASCII)).isEqualTo("MZ");
+        }
+        assertThat(Files.readString(buildDir.resolve("CMakeCache.txt")))
+                .contains("ENGINE_ENABLE_NATIVE_CPU:BOOL=OFF", "AUDIOCPP_DEPLOYMENT_BUILD:BOOL=ON",
+                        "GPU_TARGETS:STRING=gfx1100;gfx1101;gfx1102;gfx1103;gfx1150;gfx1151;gfx1200;gfx1201",
+                        "CMAKE_CXX_COMPILER:FILEPATH=C:/Program Files/AMD/ROCm/6.4/bin/clang++.exe");
+
+        assertThat(result.commandLines()).containsExactly(
+                "powershell -NoProfile -ExecutionPolicy Bypass -File scripts\\build_windows_hip.ps1"
+                        + " -RocmPath \"C:\\Program Files\\AMD\\ROCm\\6.4\" -BuildDir build\\hip"
+                        + " -GpuTargets \"gfx1100;gfx1101;gfx1102;gfx1103;gfx1150;gfx1151;gfx1200;gfx1201\""
+                        + " -NoNativeCpu -DeploymentBuild -Target audiocpp_cli",
+                "powershell -NoProfile -ExecutionPolicy Bypass -File scripts\\build_windows_hip.ps1"
+                        + " -RocmPath \"C:\\Program Files\\AMD\\ROCm\\6.4\" -BuildDir build\\hip"
+                        + " -GpuTargets \"gfx1100;gfx1101;gfx1102;gfx1103;gfx1150;gfx1151;gfx1200;gfx1201\""
+                        + " -NoNativeCpu -DeploymentBuild -Target audiocpp_server");
+
+        // The log file: command lines near the top, the stand-in saying what it is, every ninja step.
+        List<String> log = Files.readAllLines(result.logFile(), StandardCharsets.UTF_8);
+        assertThat(result.logFile()).isEqualTo(buildDir.resolve(BuildService.LOG_NAME));
+        assertThat(log.subList(0, 10)).anySatisfy(l -> assertThat(l).endsWith(result.commandLines().get(0)));
+        assertThat(log).anySatisfy(l -> assertThat(l).contains(" out " + dev.hippack.core.build.standin.StandInBuild.FIRST_LINE));
+        long hipObjects = log.stream().filter(l -> l.contains("Building HIP object")).count();
+        assertThat(hipObjects).isEqualTo(145);
+        // The second binary reuses the libraries: only its own 4 sources and the link.
+        assertThat(log).anySatisfy(l -> assertThat(l).contains("[5/5] Linking CXX executable bin\\audiocpp_server.exe"));
+        assertThat(lines).hasSameSizeAs(log);
+
+        assertThat(progress).anySatisfy(p -> assertThat(p[0]).isEqualTo(p[1]).isPositive());
+        assertThat(statuses).anySatisfy(s -> assertThat(s).startsWith("audiocpp_cli: compiling"));
+        assertThat(statuses).anySatisfy(s -> assertThat(s).startsWith("audiocpp_server: linking"));
+    }
+
+    @Test
+    void aMissingHipblasltFailsTheBuildWithTheMatchingFinding() throws Exception {
+        Files.delete(host.resolve("C:\\Program Files\\AMD\\ROCm\\6.4\\bin\\hipblaslt.dll"));
+
+        BuildResult result = service(Duration.ZERO).run(request(plan, NEWEST_PARAMETERS), OperationListener.NONE, CancellationToken.none());
+
+        assertThat(result.success()).isFalse();
+        assertThat(result.cancelled()).isFalse();
+        assertThat(result.findings()).extracting(Finding::id).containsExactly("build.hipblaslt", "build.failed");
+        assertThat(result.outputs()).isEmpty();
+        assertThat(buildDir.resolve("bin/audiocpp_cli.exe")).doesNotExist();
+    }
+
+    @Test
+    void aScriptWithoutNoNativeCpuIsRefusedBeforeAnythingRuns() {
+        Set<String> old = Set.of("RocmPath", "GpuTargets", "BuildType", "Target", "Jobs", "ConfigureOnly", "Clean",
+                "NoHipblasLt", "ForceMmq", "NoVmm", "WithVmm", "Graphs");
+        List<LogLine> lines = new CopyOnWriteArrayList<>();
+
+        assertThatThrownBy(() -> service(Duration.ZERO).run(request(plan, old), new OperationListener() {
+            @Override public void log(LogLine line) {
+                lines.add(line);
+            }
+        }, CancellationToken.none()))
+                .isInstanceOf(PackagerException.class)
+                .hasMessageContaining("-NoNativeCpu: a release must not be compiled for the build machine's own CPU")
+                .hasMessageContaining("-DeploymentBuild: a release must embed the model specs")
+                .hasMessageContaining("git pull");
+        assertThat(lines).isEmpty();
+        assertThat(buildDir).doesNotExist();
+    }
+
+    @Test
+    void cancelDuringTheBuildEndsTheChildJvmAndLeavesNoFinishedBinary() throws Exception {
+        CancellationToken token = new CancellationToken();
+        List<ProcessHandle> children = new CopyOnWriteArrayList<>();
+        OperationListener listener = new OperationListener() {
+            @Override public void log(LogLine line) {
+                if (line.text().startsWith("[3/") && children.isEmpty()) {
+                    ProcessHandle.current().children().forEach(children::add);
+                    children.forEach(c -> c.descendants().forEach(children::add));
+                    token.cancel();
+                }
+            }
+        };
+
+        BuildResult result = service(Duration.ofMillis(30)).run(request(plan, NEWEST_PARAMETERS), listener, token);
+
+        assertThat(result.cancelled()).isTrue();
+        assertThat(result.success()).isFalse();
+        assertThat(children).isNotEmpty();
+        assertThat(children).allSatisfy(h -> assertThat(h.isAlive()).as("pid %d alive", h.pid()).isFalse());
+        assertThat(buildDir.resolve("bin/audiocpp_cli.exe")).doesNotExist();
+        assertThat(Files.readString(result.logFile())).contains("Cancel requested", "No process of the build is left running",
+                "Build cancelled while building audiocpp_cli.");
+    }
+
+    static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (Stream<Path> s = Files.walk(root)) {
+            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}
