@@ -35,6 +35,7 @@ import picocli.CommandLine.Spec;
             AuditCommand.class,
             DemoEnvCommand.class,
             CiWorkflowCommand.class,
+            DetectCommand.class,
         })
 public final class HipPackagerCommand implements Callable<Integer> {
 

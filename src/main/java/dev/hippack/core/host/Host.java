@@ -112,7 +112,10 @@ public final class Host {
 
     /** The host's working folder as a host path: the default place of the audio.cpp checkout. */
     public String workingDirectory() {
-        return workingDirectory;
+        if (workingDirectory != null && !workingDirectory.isBlank()) {
+            return workingDirectory;
+        }
+        return isLocal() ? Path.of("").toAbsolutePath().toString() : toHostPath(descriptionDir);
     }
 
     // ---- paths --------------------------------------------------------------------------------
@@ -374,6 +377,12 @@ public final class Host {
             String program = command.get(0);
             String fileName = program.substring(Math.max(program.lastIndexOf('\\'), program.lastIndexOf('/')) + 1);
             Path recorded = recordedOutputs.get(fileName);
+            if (recorded == null && os.isWindows()) {
+                // "git" on Windows is git.exe (PATHEXT), so its recording is listed under that name.
+                for (String candidate : candidateNames(fileName)) {
+                    recorded = recorded == null ? recordedOutputs.get(candidate) : recorded;
+                }
+            }
             if (recorded == null) {
                 processBuilder(command);
             }

@@ -1,0 +1,38 @@
+package dev.hippack.core.detect;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import dev.hippack.core.plan.BuildScriptFacts;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The audio.cpp checkout.
+ *
+ * @param path             the folder as the build machine names it
+ * @param cmakeLists       {@code CMakeLists.txt} is present
+ * @param buildScript      {@code scripts\build_windows_hip.ps1} is present
+ * @param scriptParameters the names in the script's {@code param(...)} block, without the dash
+ * @param disablesOpenmp   the script passes both {@code -DENGINE_ENABLE_OPENMP=OFF} and {@code -DGGML_OPENMP=OFF}
+ * @param modelFamilies    from {@code model_specs/*.json}, sorted
+ * @param version          {@code git describe} output, or null when git or the repository is not there
+ */
+public record Checkout(
+        String path,
+        boolean cmakeLists,
+        boolean buildScript,
+        List<String> scriptParameters,
+        boolean disablesOpenmp,
+        List<String> modelFamilies,
+        String version) {
+
+    public Checkout {
+        scriptParameters = List.copyOf(scriptParameters);
+        modelFamilies = List.copyOf(modelFamilies);
+    }
+
+    /** What the plan rules need to know about the script; empty when there is no script. */
+    @JsonIgnore
+    public Optional<BuildScriptFacts> scriptFacts() {
+        return buildScript ? Optional.of(new BuildScriptFacts(java.util.Set.copyOf(scriptParameters), disablesOpenmp)) : Optional.empty();
+    }
+}

@@ -1,0 +1,132 @@
+package dev.hippack.core.detect;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.hippack.core.PackagerException;
+import dev.hippack.core.finding.Finding;
+import dev.hippack.core.host.CommandOutput;
+import dev.hippack.core.host.Host;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+
+/**
+ * Looks at an audio.cpp checkout: its CMakeLists.txt, which parameters its
+ * {@code scripts\build_windows_hip.ps1} supports (older versions lack -BuildDir, -NoNativeCpu and
+ * -DeploymentBuild), the model families in {@code model_specs/*.json}, and {@code git describe}.
+ */
+public final class CheckoutInspector {
+
+    public static final String FINDING_ID = "detect.checkout";
+    public static final String SCRIPT = "scripts\\build_windows_hip.ps1";
+    /** Parameters a release build passes; a script without one of them cannot make a release. */
+    public static final List<String> RELEASE_PARAMETERS = List.of("RocmPath", "GpuTargets", "BuildDir", "Target", "NoNativeCpu", "DeploymentBuild");
+
+    private static final ObjectMapper JSON = JsonMapper.builder().build();
+    private final BuildScriptParameters parameters = new BuildScriptParameters();
+
+    /** Inspects {@code hostPath}, or the host's working folder when null. */
+    public Checkout inspect(Host host, String hostPath, List<Finding> findings) {
+        String path = HipSdkFinder.stripTrailingSeparators(hostPath == null ? host.workingDirectory() : hostPath);
+        Path local = host.resolve(path);
+        if (!Files.isDirectory(local)) {
+            findings.add(Finding.error(FINDING_ID, "The audio.cpp checkout " + path + " does not exist.",
+                    "Give the folder of your audio.cpp clone with --source.").withFile(path));
+            return new Checkout(path, false, false, List.of(), false, List.of(), null);
+        }
+        boolean cmake = Files.isRegularFile(local.resolve("CMakeLists.txt"));
+        Path scriptFile = local.resolve("scripts").resolve("build_windows_hip.ps1");
+        boolean script = Files.isRegularFile(scriptFile);
+        String scriptPath = host.join(path, SCRIPT);
+        if (!cmake) {
+            findings.add(Finding.error(FINDING_ID, path + " has no CMakeLists.txt, so it is not an audio.cpp checkout.",
+                    "Give the folder of your audio.cpp clone with --source (the one holding CMakeLists.txt).").withFile(path));
+        }
+        List<String> params = List.of();
+        boolean noOpenmp = false;
+        if (!script) {
+            findings.add(Finding.error(FINDING_ID, path + " has no " + SCRIPT + "; this audio.cpp version predates HIP support.",
+                    "Update the checkout (git pull) to a version with HIP support.").withFile(scriptPath));
+        } else {
+            try {
+                String text = Files.readString(scriptFile, StandardCharsets.UTF_8);
+                params = parameters.parse(text);
+                String code = BuildScriptParameters.blankCommentsAndStrings(text).toLowerCase(Locale.ROOT);
+                String raw = text.toLowerCase(Locale.ROOT);
+                noOpenmp = raw.contains("-dengine_enable_openmp=off") && raw.contains("-dggml_openmp=off");
+                if (params.isEmpty() && !code.contains("param")) {
+                    findings.add(Finding.warning(FINDING_ID, scriptPath + " has no param(...) block.",
+                            "Update the checkout; HIP Packager passes its options as script parameters.").withFile(scriptPath));
+                }
+                List<String> lacking = new ArrayList<>();
+                for (String p : RELEASE_PARAMETERS) {
+                    if (params.stream().noneMatch(q -> q.equalsIgnoreCase(p))) {
+                        lacking.add("-" + p);
+                    }
+                }
+                if (!lacking.isEmpty() && !params.isEmpty()) {
+                    findings.add(Finding.warning(FINDING_ID, "This version of " + SCRIPT + " lacks " + String.join(", ", lacking)
+                            + ", which a release build passes.", "Update the checkout (git pull) to the newest audio.cpp.").withFile(scriptPath));
+                }
+            } catch (IOException | RuntimeException e) {
+                findings.add(Finding.error(FINDING_ID, "Cannot read " + scriptPath + ": " + e.getMessage(),
+                        "Check the file's permissions and encoding (UTF-8).").withFile(scriptPath));
+            }
+        }
+        List<String> families = modelFamilies(host, path, local, findings);
+        String version = gitDescribe(host, path, local);
+        return new Checkout(path, cmake, script, params, noOpenmp, families, version);
+    }
+
+    private static List<String> modelFamilies(Host host, String path, Path local, List<Finding> findings) {
+        TreeSet<String> out = new TreeSet<>();
+        Path specs = local.resolve("model_specs");
+        if (!Files.isDirectory(specs)) {
+            findings.add(Finding.warning(FINDING_ID, path + " has no model_specs folder.",
+                    "Update the checkout; a deployment build compiles model_specs/*.json into the binaries.").withFile(host.join(path, "model_specs")));
+            return List.of();
+        }
+        for (String name : VisualStudioFinder.files(specs)) {
+            if (!name.toLowerCase(Locale.ROOT).endsWith(".json")) {
+                continue;
+            }
+            String stem = name.substring(0, name.length() - 5);
+            try {
+                JsonNode node = JSON.readTree(specs.resolve(name).toFile());
+                JsonNode family = node == null ? null : node.get("family");
+                out.add(family != null && family.isTextual() && !family.asText().isBlank() ? family.asText() : stem);
+            } catch (IOException e) {
+                findings.add(Finding.warning(FINDING_ID, "model_specs\\" + name + " is not valid JSON: " + e.getMessage().lines().findFirst().orElse(""),
+                        "Fix or remove the file; a deployment build compiles every spec.").withFile(host.join(path, "model_specs", name)));
+                out.add(stem);
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    private static String gitDescribe(Host host, String path, Path local) {
+        if (!Files.exists(local.resolve(".git"))) {
+            return null;
+        }
+        boolean answerable = host.canLaunch() ? host.which("git").isPresent()
+                : host.recordedOutputs().containsKey("git.exe") || host.recordedOutputs().containsKey("git");
+        if (!answerable) {
+            return null;
+        }
+        try {
+            CommandOutput out = host.run(List.of("git", "-C", path, "describe", "--tags", "--always", "--dirty"),
+                    Duration.ofSeconds(30), StandardCharsets.UTF_8);
+            String v = out.stdout().strip();
+            return out.succeeded() && !v.isEmpty() ? v.lines().findFirst().orElse(null) : null;
+        } catch (PackagerException e) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package dev.hippack.core.detect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.hippack.core.finding.Finding;
+import dev.hippack.core.host.Host;
+import dev.hippack.core.host.OperatingSystem;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CheckoutInspectorTest {
+
+    @TempDir
+    Path dir;
+
+    private final CheckoutInspector inspector = new CheckoutInspector();
+
+    private Path checkout(String script) throws Exception {
+        Path c = dir.resolve("src/audio cpp ü");
+        Files.createDirectories(c.resolve("scripts"));
+        Files.createDirectories(c.resolve("model_specs"));
+        Files.writeString(c.resolve("CMakeLists.txt"), "project(audiocpp)\n");
+        Files.writeString(c.resolve("scripts/build_windows_hip.ps1"), script);
+        return c;
+    }
+
+    private Host windows() {
+        return Host.described(OperatingSystem.WINDOWS, dir, Map.of("C:", dir), Map.of(), "C:\\src\\audio cpp ü", Map.of());
+    }
+
+    @Test
+    void olderScriptIsReadAndItsMissingReleaseParametersAreNamed() throws Exception {
+        Path c = checkout("param([string]$RocmPath, [string]$GpuTargets, [string]$Target)\ncmake -DGGML_OPENMP=OFF\n");
+        Files.writeString(c.resolve("model_specs/kokoro_tts.json"), "{\"family\": \"kokoro\"}");
+        Files.writeString(c.resolve("model_specs/broken.json"), "{ nope");
+        Files.writeString(c.resolve("model_specs/notes.txt"), "ignored");
+        List<Finding> findings = new ArrayList<>();
+        Checkout result = inspector.inspect(windows(), null, findings);
+        assertThat(result.path()).isEqualTo("C:\\src\\audio cpp ü");
+        assertThat(result.scriptParameters()).containsExactly("RocmPath", "GpuTargets", "Target");
+        assertThat(result.disablesOpenmp()).isFalse();
+        assertThat(result.modelFamilies()).containsExactly("broken", "kokoro");
+        assertThat(result.version()).isNull();
+        assertThat(findings).anySatisfy(f -> assertThat(f.message()).contains("-BuildDir").contains("-NoNativeCpu").contains("-DeploymentBuild"));
+        assertThat(findings).anySatisfy(f -> assertThat(f.message()).contains("broken.json").contains("not valid JSON"));
+        assertThat(result.scriptFacts()).get().satisfies(s -> assertThat(s.supports("buildDir")).isFalse());
+    }
+
+    @Test
+    void missingCheckoutIsAnErrorNamingThePath() {
+        List<Finding> findings = new ArrayList<>();
+        Checkout result = inspector.inspect(windows(), "D:\\nowhere\\audio.cpp\\", findings);
+        assertThat(result.path()).isEqualTo("D:\\nowhere\\audio.cpp");
+        assertThat(findings).singleElement().satisfies(f -> {
+            assertThat(f.isError()).isTrue();
+            assertThat(f.message()).contains("D:\\nowhere\\audio.cpp");
+        });
+    }
+
+    @Test
+    void gitDescribeGivesTheVersionOnThisMachine() throws Exception {
+        assumeTrue(Host.local().which("git").isPresent(), "git is not installed");
+        Path c = checkout("param([string]$RocmPath)\n");
+        assertThat(run(c, "git", "init", "-q")).isZero();
+        assertThat(run(c, "git", "-c", "user.email=t@example.org", "-c", "user.name=t", "add", "-A")).isZero();
+        assertThat(run(c, "git", "-c", "user.email=t@example.org", "-c", "user.name=t", "commit", "-q", "-m", "x")).isZero();
+        assertThat(run(c, "git", "-c", "user.email=t@example.org", "-c", "user.name=t", "tag", "-a", "v0.4.3", "-m", "x")).isZero();
+        Checkout result = inspector.inspect(Host.local(), c.toString(), new ArrayList<>());
+        assertThat(result.version()).isEqualTo("v0.4.3");
+    }
+
+    private static int run(Path dir, String... cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        return p.exitValue();
+    }
+}
