@@ -1,0 +1,248 @@
+package dev.hippack.core.audit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.hippack.core.PackagerException;
+import dev.hippack.core.finding.Finding;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
+import org.apache.commons.compress.archivers.zip.ZipArchiveOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A zip handed to the audit is untrusted: each hostile construction gives a finding or a clear error. */
+class ZipSafetyTest {
+
+    @TempDir
+    Path tmp;
+
+    private final PackageAuditor auditor = new PackageAuditor(TestPackages.CATALOG);
+
+    @FunctionalInterface
+    interface Extra {
+        void add(ZipArchiveOutputStream out) throws IOException;
+    }
+
+    /** The good rocm6 package below "pkg/", plus whatever {@code extra} writes. */
+    private Path zip(Extra extra) throws IOException {
+        Path dir = TestPackages.good(tmp.resolve("staged"), "rocm6");
+        Path zip = tmp.resolve("out/package.zip");
+        Files.createDirectories(zip.getParent());
+        try (ZipArchiveOutputStream out = new ZipArchiveOutputStream(zip); Stream<Path> files = Files.walk(dir)) {
+            for (Path p : files.filter(Files::isRegularFile).sorted().toList()) {
+                put(out, "pkg/" + dir.relativize(p).toString().replace('\\', '/'), Files.readAllBytes(p));
+            }
+            extra.add(out);
+        }
+        return zip;
+    }
+
+    static void put(ZipArchiveOutputStream out, String name, byte[] data) throws IOException {
+        out.putArchiveEntry(new ZipArchiveEntry(name));
+        out.write(data);
+        out.closeArchiveEntry();
+    }
+
+    private List<String> ids(AuditReport r) {
+        return r.findings().stream().map(Finding::id).toList();
+    }
+
+    private AuditReport audit(Path zip) throws PackagerException {
+        return auditor.audit(zip, Optional.of(TestPackages.plan("rocm6")));
+    }
+
+    private static List<Path> everythingUnder(Path dir) throws IOException {
+        try (Stream<Path> s = Files.walk(dir)) {
+            return s.sorted().toList();
+        }
+    }
+
+    @Test
+    void wellFormedZipHasNoFindings() throws Exception {
+        assertThat(audit(zip(out -> { })).findings()).isEmpty();
+    }
+
+    @Test
+    void entriesClimbingOutOrAbsoluteAreReportedAndNothingIsWritten() throws Exception {
+        Path zip = zip(out -> {
+            put(out, "../evil.dll", new byte[] {1});
+            put(out, "pkg/../../evil2.dll", new byte[] {1});
+            put(out, "/tmp/evil3.dll", new byte[] {1});
+            put(out, "C:/Windows/evil4.dll", new byte[] {1});
+        });
+        List<Path> before = everythingUnder(tmp);
+        AuditReport r = audit(zip);
+        assertThat(ids(r)).containsExactly("zip.unsafe-path", "zip.unsafe-path", "zip.unsafe-path", "zip.unsafe-path");
+        assertThat(r.findings().get(0).file()).isEqualTo("../evil.dll");
+        assertThat(everythingUnder(tmp)).isEqualTo(before);
+        assertThat(tmp.getParent().resolve("evil.dll")).doesNotExist();
+    }
+
+    @Test
+    void duplicateNamesAreReported() throws Exception {
+        Path zip = zip(out -> put(out, "pkg/HIPBLAS.dll", new byte[] {1, 2, 3}));
+        AuditReport r = audit(zip);
+        assertThat(ids(r)).containsExactly("zip.duplicate");
+        assertThat(r.findings().get(0).file()).isEqualTo("pkg/HIPBLAS.dll");
+    }
+
+    @Test
+    void symlinkEntriesAreReported() throws Exception {
+        Path zip = zip(out -> {
+            ZipArchiveEntry link = new ZipArchiveEntry("pkg/link.dll");
+            link.setUnixMode(0120777);
+            out.putArchiveEntry(link);
+            out.write("/etc/passwd".getBytes(StandardCharsets.US_ASCII));
+            out.closeArchiveEntry();
+        });
+        assertThat(ids(audit(zip))).containsExactly("zip.symlink");
+    }
+
+    @Test
+    void encryptedEntriesAreReported() throws Exception {
+        Path zip = zip(out -> put(out, "pkg/notes.txt", "secret".getBytes(StandardCharsets.US_ASCII)));
+        byte[] bytes = Files.readAllBytes(zip);
+        // Set general purpose bit 0 (encrypted) in the entry's local and central headers.
+        patchLocal(bytes, "pkg/notes.txt", 6, 2, 1);
+        patchCentral(bytes, "pkg/notes.txt", 8, 2, 1);
+        Files.write(zip, bytes);
+        AuditReport r = audit(zip);
+        assertThat(ids(r)).containsExactly("zip.encrypted");
+        assertThat(r.findings().get(0).file()).isEqualTo("pkg/notes.txt");
+    }
+
+    @Test
+    void declaredSizeBeyondAnyCompressionRatioIsAZipBomb() throws Exception {
+        Path zip = zip(out -> put(out, "pkg/big.bin", new byte[2 << 20]));
+        byte[] bytes = Files.readAllBytes(zip);
+        patchCentral(bytes, "pkg/big.bin", 24, 4, 0xF0000000L);
+        Files.write(zip, bytes);
+        AuditReport r = audit(zip);
+        assertThat(ids(r)).containsExactly("zip.bomb");
+        assertThat(r.findings().get(0).message()).contains("ratio");
+    }
+
+    @Test
+    void honestlyCompressedZerosAreNotABomb() throws Exception {
+        // Sparse padding compresses about 1000:1, which deflate really reaches: not a finding.
+        Path zip = zip(out -> put(out, "pkg/rocblas/library/TensileManifest2.txt", new byte[8 << 20]));
+        assertThat(ids(audit(zip))).isEmpty();
+    }
+
+    @Test
+    void overlappingEntriesAreAZipBomb() throws Exception {
+        Path zip = zip(out -> {
+            put(out, "pkg/a.txt", "aaaa".getBytes(StandardCharsets.US_ASCII));
+            put(out, "pkg/b.txt", "bbbb".getBytes(StandardCharsets.US_ASCII));
+        });
+        byte[] bytes = Files.readAllBytes(zip);
+        long aOffset = readCentral(bytes, "pkg/a.txt", 42, 4);
+        patchCentral(bytes, "pkg/b.txt", 42, 4, aOffset);
+        Files.write(zip, bytes);
+        AuditReport r = audit(zip);
+        assertThat(ids(r)).containsExactly("zip.bomb");
+        assertThat(r.findings().get(0).message()).contains("share");
+    }
+
+    @Test
+    void contentLargerThanDeclaredIsReadOnlyToTheDeclaredSize() throws Exception {
+        Path zip = zip(out -> put(out, "pkg/zeros.dll", new byte[64 << 20]));
+        byte[] bytes = Files.readAllBytes(zip);
+        patchCentral(bytes, "pkg/zeros.dll", 24, 4, 4096);
+        Files.write(zip, bytes);
+        AuditReport r = audit(zip);
+        assertThat(ids(r)).containsExactly("deps.closure");
+        assertThat(r.findings().get(0).file()).isEqualTo("zeros.dll");
+        assertThat(r.findings().get(0).message()).contains("not a PE file");
+    }
+
+    @Test
+    void corruptedEntryDataIsAFindingNotACrash() throws Exception {
+        Path zip = zip(out -> { });
+        byte[] bytes = Files.readAllBytes(zip);
+        long local = readCentral(bytes, "pkg/hipblas.dll", 42, 4);
+        int nameLen = u16(bytes, (int) local + 26);
+        int extraLen = u16(bytes, (int) local + 28);
+        int data = (int) local + 30 + nameLen + extraLen;
+        for (int i = data; i < data + 40; i++) {
+            bytes[i] = (byte) 0xFF;
+        }
+        Files.write(zip, bytes);
+        AuditReport r = audit(zip);
+        assertThat(ids(r)).contains("deps.closure");
+        assertThat(r.findings().get(0).file()).isEqualTo("hipblas.dll");
+        assertThat(r.findings().get(0).message()).contains("could not be read");
+    }
+
+    @Test
+    void truncatedArchiveIsAClearError() throws Exception {
+        Path zip = zip(out -> { });
+        byte[] bytes = Files.readAllBytes(zip);
+        Files.write(zip, Arrays.copyOf(bytes, bytes.length - 200));
+        assertThatThrownBy(() -> audit(zip)).isInstanceOf(PackagerException.class)
+                .hasMessageContaining("package.zip").hasMessageContaining("not a readable zip");
+    }
+
+    @Test
+    void fileThatIsNotAZipIsAClearError() throws Exception {
+        Path notZip = tmp.resolve("package.zip");
+        Files.writeString(notZip, "<html>404 Not Found</html>");
+        assertThatThrownBy(() -> audit(notZip)).isInstanceOf(PackagerException.class)
+                .hasMessageContaining("package.zip").hasMessageContaining("not a readable zip");
+        assertThatThrownBy(() -> audit(tmp.resolve("missing.zip"))).isInstanceOf(PackagerException.class)
+                .hasMessageContaining("missing.zip").hasMessageContaining("does not exist");
+    }
+
+    // --- byte patching of zip headers -------------------------------------------------------
+
+    private static int find(byte[] b, int signature, int nameAt, String name) {
+        byte[] n = name.getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i + nameAt + n.length <= b.length; i++) {
+            if (u32(b, i) == signature && Arrays.equals(b, i + nameAt, i + nameAt + n.length, n, 0, n.length)) {
+                return i;
+            }
+        }
+        throw new AssertionError("no header for " + name);
+    }
+
+    static void patchLocal(byte[] b, String name, int field, int width, long value) {
+        put(b, find(b, 0x04034b50, 30, name) + field, width, value);
+    }
+
+    static void patchCentral(byte[] b, String name, int field, int width, long value) {
+        put(b, find(b, 0x02014b50, 46, name) + field, width, value);
+    }
+
+    static long readCentral(byte[] b, String name, int field, int width) {
+        int at = find(b, 0x02014b50, 46, name) + field;
+        return width == 2 ? u16(b, at) : u32(b, at);
+    }
+
+    /** Writes a 4-byte field; a 2-byte field (the flags) gets the value's bits set, keeping the others. */
+    private static void put(byte[] b, int at, int width, long value) {
+        if (width == 2) {
+            b[at] |= (byte) value;
+            b[at + 1] |= (byte) (value >>> 8);
+            return;
+        }
+        for (int i = 0; i < width; i++) {
+            b[at + i] = (byte) (value >>> (8 * i));
+        }
+    }
+
+    private static int u16(byte[] b, int at) {
+        return (b[at] & 0xFF) | (b[at + 1] & 0xFF) << 8;
+    }
+
+    private static long u32(byte[] b, int at) {
+        return (b[at] & 0xFFL) | (b[at + 1] & 0xFFL) << 8 | (b[at + 2] & 0xFFL) << 16 | (b[at + 3] & 0xFFL) << 24;
+    }
+}
