@@ -31,6 +31,7 @@ import picocli.CommandLine.Spec;
         },
         subcommands = {
             ZipCommand.class,
+            StageCommand.class,
             PeCommand.class,
             AuditCommand.class,
             DemoEnvCommand.class,

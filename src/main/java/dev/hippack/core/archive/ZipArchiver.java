@@ -118,14 +118,20 @@ public final class ZipArchiver {
             } catch (IOException e) {
                 throw writeFailure(partial, e);
             }
-            listener.status("Verifying " + partial.getFileName());
+            listener.status("Verifying " + partial.getFileName() + " and computing its SHA-256");
+            // The digest reads the file once on its own thread while the entries inflate on the others.
+            Future<String> digest = pool.submit(() -> sums.digest(partial));
             String problem = verifier.check(partial, expected, pool, token);
             if (problem != null) {
                 throw new PackagerException("The zip " + partial + " does not match " + source + " after writing: "
                         + problem + ". The disk or memory may be faulty; the partial file was removed.");
             }
-            listener.status("Computing SHA-256");
-            String sha256 = sums.digest(partial);
+            String sha256;
+            try {
+                sha256 = digest.get();
+            } catch (ExecutionException e) {
+                throw new PackagerException("Could not read back " + partial + ": " + e.getCause().getMessage(), e);
+            }
             token.throwIfCancelled();
             long zipBytes = Files.size(partial);
             moveIntoPlace(partial, output, request.overwrite());

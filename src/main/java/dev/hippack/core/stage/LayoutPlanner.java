@@ -1,0 +1,253 @@
+package dev.hippack.core.stage;
+
+import dev.hippack.core.PackagerException;
+import dev.hippack.core.audit.pe.PeFormatException;
+import dev.hippack.core.audit.pe.PeInfo;
+import dev.hippack.core.audit.pe.PeReader;
+import dev.hippack.core.catalog.Catalog;
+import dev.hippack.core.catalog.KernelLibrary;
+import dev.hippack.core.catalog.RocmDll;
+import dev.hippack.core.catalog.RocmGeneration;
+import dev.hippack.core.catalog.SizedFile;
+import dev.hippack.core.finding.Finding;
+import dev.hippack.core.host.Host;
+import dev.hippack.core.inventory.KernelFile;
+import dev.hippack.core.inventory.KernelFileClassifier;
+import dev.hippack.core.plan.KernelPolicy;
+import dev.hippack.core.plan.ReleasePlan;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+
+/**
+ * Decides what a package holds, from a plan and the build machine's files:
+ * <ul>
+ *   <li>the executables from {@code <buildDir>\bin\};</li>
+ *   <li>the ROCm DLLs that the executables need, followed import by import (delay imports too)
+ *       through the SDK's {@code bin}: a new dependency (a second comgr DLL) is picked up, and an
+ *       SDK DLL nothing imports is not shipped;</li>
+ *   <li>the CRT DLLs from the newest redist at least as new as the toolset ({@link CrtRedist}):
+ *       the catalog's three, plus any other redist DLL the closure imports;</li>
+ *   <li>{@code rocblas\library} and {@code hipblaslt\library} when their DLL is in the closure,
+ *       keeping the targets' files and the arch-less ones; policy {@code drop} leaves out the
+ *       whole rocBLAS folder (as the estimate and the audit expect) and says so;</li>
+ *   <li>README.md and server.json ({@link PackageReadme}).</li>
+ * </ul>
+ * Nothing is written here.
+ */
+public final class LayoutPlanner {
+
+    private final Catalog catalog;
+    private final PeReader peReader;
+    private final KernelFileClassifier classifier;
+    private final PackageReadme readme;
+
+    public LayoutPlanner(Catalog catalog, PeReader peReader, KernelFileClassifier classifier, PackageReadme readme) {
+        this.catalog = catalog;
+        this.peReader = peReader;
+        this.classifier = classifier;
+        this.readme = readme;
+    }
+
+    public LayoutPlanner(Catalog catalog) {
+        this(catalog, new PeReader(), new KernelFileClassifier(), new PackageReadme(catalog));
+    }
+
+    public PackageLayout plan(ReleasePlan plan, Host host) throws PackagerException {
+        if (plan.sdk() == null) {
+            throw new PackagerException("The profile names no HIP SDK ('sdk'). Set it to the SDK the binaries were built with, "
+                    + "e.g. C:\\Program Files\\AMD\\ROCm\\" + plan.rocmVersion() + ".");
+        }
+        if (plan.vsInstance() == null) {
+            throw new PackagerException("The profile names no Visual Studio instance ('vsInstance'); the package needs its CRT redist.");
+        }
+        Path sdkBin = host.resolve(host.join(plan.sdk(), "bin"));
+        if (!Files.isDirectory(sdkBin)) {
+            throw new PackagerException("The HIP SDK folder " + sdkBin + " does not exist (profile 'sdk' is " + plan.sdk()
+                    + "). Install the HIP SDK " + plan.rocmVersion() + " or fix the path.");
+        }
+        Path binDir = host.resolve(host.join(buildDir(plan, host), "bin"));
+        List<Finding> findings = new ArrayList<>();
+        Map<String, StagedFile> files = new LinkedHashMap<>();
+
+        Deque<Path> toRead = new ArrayDeque<>();
+        for (String binary : plan.binaries()) {
+            String name = binary.toLowerCase(Locale.ROOT).endsWith(".exe") ? binary : binary + ".exe";
+            Path exe = binDir.resolve(name);
+            if (!Files.isRegularFile(exe)) {
+                throw new PackagerException(exe + " does not exist. Build " + binary + " first (hip-packager build), "
+                        + "or check 'source' and 'buildDir' in the profile.");
+            }
+            add(files, new StagedFile(name, exe, size(exe), StagedFile.Kind.EXECUTABLE));
+            toRead.add(exe);
+        }
+
+        Map<String, Path> sdkDlls = dllsIn(sdkBin);
+        CrtRedist crt = CrtRedist.choose(host.resolve(plan.vsInstance()), plan.toolset());
+        Set<String> seen = new HashSet<>();
+        Set<String> leftToWindows = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        while (!toRead.isEmpty()) {
+            Path pe = toRead.removeFirst();
+            PeInfo info = read(pe);
+            for (String dep : info.allDependencies()) {
+                String key = dep.toLowerCase(Locale.ROOT);
+                if (!seen.add(key)) {
+                    continue;
+                }
+                Path fromSdk = sdkDlls.get(key);
+                if (fromSdk != null) {
+                    add(files, new StagedFile(fromSdk.getFileName().toString(), fromSdk, size(fromSdk), StagedFile.Kind.ROCM_DLL));
+                    toRead.add(fromSdk);
+                    continue;
+                }
+                var fromCrt = crt.file(dep);
+                if (fromCrt.isPresent()) {
+                    add(files, new StagedFile(fromCrt.get().getFileName().toString(), fromCrt.get(), size(fromCrt.get()),
+                            StagedFile.Kind.CRT_DLL));
+                    toRead.add(fromCrt.get());
+                } else {
+                    leftToWindows.add(dep);
+                }
+            }
+        }
+        for (SizedFile required : catalog.crtDlls()) {
+            if (files.containsKey(required.name().toLowerCase(Locale.ROOT))) {
+                continue;
+            }
+            Path f = crt.file(required.name()).orElseThrow(() -> new PackagerException("The CRT redist " + crt.folder()
+                    + " has no " + required.name() + ". Repair the Visual Studio installation (C++ x64 redistributable)."));
+            add(files, new StagedFile(f.getFileName().toString(), f, size(f), StagedFile.Kind.CRT_DLL));
+        }
+
+        RocmGeneration generation = catalog.generation(plan.generation()).orElseThrow(() -> new PackagerException(
+                "ROCm " + plan.rocmVersion() + " is not a generation HIP Packager knows (6 or 7)."));
+        int dropped = 0;
+        for (KernelLibrary lib : KernelLibrary.values()) {
+            String dll = generation.dll(lib == KernelLibrary.ROCBLAS ? RocmDll.Role.ROCBLAS : RocmDll.Role.HIPBLASLT).name();
+            if (!files.containsKey(dll.toLowerCase(Locale.ROOT))) {
+                findings.add(Finding.info("libs.present", "No binary imports " + dll + ", so " + lib.folder()
+                        + "\\library is not shipped.", "Nothing to do unless " + dll + " should be used."));
+                continue;
+            }
+            Path library = sdkBin.resolve(lib.folder()).resolve("library");
+            if (!Files.isDirectory(library)) {
+                throw new PackagerException(dll + " needs its kernel folder " + library + ", which is missing. "
+                        + "Repair or reinstall the HIP SDK " + plan.rocmVersion() + ".");
+            }
+            if (lib == KernelLibrary.ROCBLAS && plan.rocblasKernels() == KernelPolicy.DROP) {
+                int n = countFiles(library);
+                dropped += n;
+                findings.add(Finding.warning("libs.drop-rocblas", "rocBLAS's kernel library is left out (" + n + " files; policy "
+                        + "'drop'): every GEMM must go through hipBLASLt. rocblas.dll is still shipped because " 
+                        + generation.dll(RocmDll.Role.HIPBLAS).name() + " imports it.",
+                        "Test every model family on several GPU architectures before publishing, or set rocblasKernels to 'filtered'."));
+                continue;
+            }
+            dropped += addKernels(files, library, lib, plan.targets());
+        }
+
+        List<StagedFile> sorted = new ArrayList<>(files.values());
+        sorted.sort(Comparator.comparing(StagedFile::path));
+        List<String> rocm = sorted.stream().filter(f -> f.kind() == StagedFile.Kind.ROCM_DLL).map(StagedFile::path).toList();
+        List<GeneratedFile> generated = List.of(
+                new GeneratedFile(PackageReadme.README, readme.readme(plan, rocm)),
+                new GeneratedFile(PackageReadme.SERVER_JSON, readme.serverJson()));
+        return new PackageLayout(plan.archiveName(), sorted, generated, List.copyOf(leftToWindows), dropped, findings);
+    }
+
+    /** The build folder as a host path: {@code buildDir} below {@code source} unless it is absolute. */
+    static String buildDir(ReleasePlan plan, Host host) throws PackagerException {
+        String dir = plan.buildDir();
+        boolean absolute = dir.matches("^[A-Za-z]:[\\\\/].*") || dir.startsWith("\\\\") || dir.startsWith("/");
+        if (absolute) {
+            return dir;
+        }
+        if (plan.source() == null) {
+            throw new PackagerException("The profile names no audio.cpp checkout ('source'), so the build folder '" + dir
+                    + "' cannot be found. Set 'source', or make 'buildDir' absolute.");
+        }
+        return host.join(plan.source(), dir);
+    }
+
+    private int addKernels(Map<String, StagedFile> files, Path library, KernelLibrary lib, List<String> targets)
+            throws PackagerException {
+        StagedFile.Kind kind = lib == KernelLibrary.ROCBLAS ? StagedFile.Kind.ROCBLAS_KERNEL : StagedFile.Kind.HIPBLASLT_KERNEL;
+        Set<String> wanted = new HashSet<>(targets);
+        int dropped = 0;
+        try (Stream<Path> walk = Files.walk(library)) {
+            for (Path f : (Iterable<Path>) walk::iterator) {
+                if (!Files.isRegularFile(f)) {
+                    continue;
+                }
+                String rel = library.relativize(f).toString().replace(f.getFileSystem().getSeparator(), "/");
+                KernelFile k = classifier.classify(rel);
+                if (k.archless() || wanted.contains(k.arch().get())) {
+                    add(files, new StagedFile(lib.folder() + "/library/" + rel, f, size(f), kind));
+                } else {
+                    dropped++;
+                }
+            }
+        } catch (IOException | UncheckedIOException e) {
+            throw new PackagerException("Could not list " + library + ": " + e.getMessage(), e);
+        }
+        return dropped;
+    }
+
+    private static int countFiles(Path dir) throws PackagerException {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            return (int) walk.filter(Files::isRegularFile).count();
+        } catch (IOException | UncheckedIOException e) {
+            throw new PackagerException("Could not list " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void add(Map<String, StagedFile> files, StagedFile f) {
+        files.putIfAbsent(f.path().toLowerCase(Locale.ROOT), f);
+    }
+
+    /** The SDK's bin DLLs by lower-case name: Windows resolves imports case-insensitively. */
+    private static Map<String, Path> dllsIn(Path bin) throws PackagerException {
+        Map<String, Path> out = new LinkedHashMap<>();
+        try (DirectoryStream<Path> dir = Files.newDirectoryStream(bin)) {
+            for (Path p : dir) {
+                if (p.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".dll") && Files.isRegularFile(p)) {
+                    out.put(p.getFileName().toString().toLowerCase(Locale.ROOT), p);
+                }
+            }
+        } catch (IOException e) {
+            throw new PackagerException("Could not list " + bin + ": " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    private PeInfo read(Path pe) throws PackagerException {
+        try {
+            return peReader.read(pe);
+        } catch (PeFormatException e) {
+            throw new PackagerException(pe + " is not a readable Windows executable or DLL (" + e.getMessage()
+                    + "). Rebuild it, or reinstall the SDK if it is one of its DLLs.", e);
+        }
+    }
+
+    private static long size(Path f) throws PackagerException {
+        try {
+            return Files.size(f);
+        } catch (IOException e) {
+            throw new PackagerException("Could not read " + f + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+package dev.hippack.core.stage;
+
+import dev.hippack.core.catalog.Catalog;
+import dev.hippack.core.catalog.GpuArchitecture;
+import dev.hippack.core.plan.KernelPolicy;
+import dev.hippack.core.plan.ReleasePlan;
+import java.util.List;
+
+/**
+ * The README.md and the sample server.json that go into a package, written for the plan's track
+ * and targets. The text is addressed to the person who downloads the zip, not to the builder.
+ */
+public final class PackageReadme {
+
+    public static final String README = "README.md";
+    public static final String SERVER_JSON = "server.json";
+    /** The architecture of the RX 7600 series, which only the ROCm 6 track covers. */
+    static final String RX_7600_ARCH = "gfx1102";
+
+    private final Catalog catalog;
+
+    public PackageReadme(Catalog catalog) {
+        this.catalog = catalog;
+    }
+
+    public String readme(ReleasePlan plan, List<String> rocmDlls) {
+        StringBuilder md = new StringBuilder();
+        md.append("# ").append(plan.archiveName()).append("\n\n");
+        md.append("audio.cpp built for AMD Radeon GPUs on Windows with HIP (ROCm ").append(plan.rocmVersion())
+                .append("). This folder is self-contained: the audio.cpp command line (`audiocpp_cli.exe`), the server ")
+                .append("(`audiocpp_server.exe`), the ROCm runtime and math libraries they were built against, their GPU ")
+                .append("kernel files and the Microsoft C++ runtime are all included.\n\n");
+
+        md.append("## Supported GPUs\n\n");
+        md.append("The GPU code is compiled for these architectures; other GPUs can still use `--backend cpu`.\n\n");
+        md.append("| Architecture | GPU family | Example hardware |\n|---|---|---|\n");
+        for (String target : plan.targets()) {
+            GpuArchitecture a = catalog.architecture(target).orElse(null);
+            md.append("| ").append(target).append(" | ")
+                    .append(a == null ? "" : a.family() + (a.integrated() ? " integrated" : " discrete")).append(" | ")
+                    .append(a == null ? "" : a.exampleHardware()).append(" |\n");
+        }
+        md.append('\n');
+        if (!plan.targets().contains(RX_7600_ARCH)) {
+            md.append("**RX 7600 series users (").append(RX_7600_ARCH).append("): use the ROCm 6 package, ")
+                    .append("audiocpp-windows-hip-rocm6.** This package has no ").append(RX_7600_ARCH)
+                    .append(" kernels (ROCm 7.1's hipBLASLt ships none), so those cards would fail here.\n\n");
+        }
+
+        md.append("## Requirements\n\n");
+        md.append("- 64-bit Windows 10 or 11.\n");
+        md.append("- An AMD GPU from the table above.\n");
+        md.append("- The regular AMD graphics driver (Adrenalin Edition). The HIP runtime is part of this package, so ")
+                .append("the driver's own ROCm version does not matter; it only has to support your GPU.\n");
+        md.append("- The model files, downloaded separately.\n\n");
+        md.append("Not needed: the ROCm / AMD HIP SDK, Visual Studio or its Build Tools, the CUDA Toolkit.\n\n");
+
+        md.append("## Quick start\n\n");
+        md.append("Open PowerShell in this folder.\n\n");
+        md.append("Run on the GPU:\n\n```\n.\\audiocpp_cli.exe --backend hip --task tts --family <family> --model C:\\path\\to\\model\n```\n\n");
+        md.append("`--backend rocm` means the same as `--backend hip`:\n\n```\n.\\audiocpp_cli.exe --backend rocm --task tts --family <family> --model C:\\path\\to\\model\n```\n\n");
+        md.append("The CPU backend is built in too, for a machine without a supported GPU:\n\n```\n.\\audiocpp_cli.exe --backend cpu --task tts --family <family> --model C:\\path\\to\\model\n```\n\n");
+        md.append("The server reads a JSON configuration. Edit the included `server.json` (it selects `\"backend\": \"hip\"`; ")
+                .append("without that line the server would try CUDA), point its model entry at your model, then:\n\n")
+                .append("```\n.\\audiocpp_server.exe --config .\\server.json\n```\n\n");
+
+        md.append("## Notes\n\n");
+        md.append("- Keep every DLL and the `rocblas\\` and `hipblaslt\\` folders next to the .exe files. The libraries find ")
+                .append("their GPU kernel files relative to their own location; moving the .exe alone breaks the GPU path.\n");
+        md.append("- If the GPU does not initialise, update the AMD driver first.\n");
+        md.append("- Do not set `HSA_OVERRIDE_GFX_VERSION`: Windows does not support it, and no supported GPU needs it ")
+                .append("(the Radeon 780M runs through hipBLASLt as it is).\n");
+        md.append("- Included ROCm libraries: ").append(String.join(", ", rocmDlls)).append(".\n");
+        if (plan.rocblasKernels() == KernelPolicy.DROP) {
+            md.append("- This build leaves out rocBLAS's kernel files to save space: every matrix product runs through hipBLASLt. ")
+                    .append("rocblas.dll is still included because hipBLAS loads it.\n");
+        }
+        md.append('\n');
+
+        md.append("## License\n\n");
+        md.append("audio.cpp is open source. rocBLAS and hipBLASLt are MIT-licensed, but the ROCm DLLs in this folder are ")
+                .append("AMD's Windows HIP SDK binaries, covered by the AMD EULA; the Microsoft C++ runtime DLLs are covered by ")
+                .append("the Visual Studio redistribution terms. Check that these terms allow what you do with the package.\n");
+        return md.toString();
+    }
+
+    /** A server configuration that runs on the GPU: the server's own default backend is cuda. */
+    public String serverJson() {
+        return """
+                {
+                  "host": "127.0.0.1",
+                  "port": 8080,
+                  "backend": "hip",
+                  "device": 0,
+                  "threads": 4,
+                  "lazy_load": true,
+                  "models": [
+                    {
+                      "id": "tts",
+                      "family": "kokoro_tts",
+                      "task": "tts",
+                      "path": "models/kokoro"
+                    }
+                  ]
+                }
+                """;
+    }
+}

@@ -1,0 +1,156 @@
+package dev.hippack.core.stage;
+
+import dev.hippack.core.PackagerException;
+import dev.hippack.core.progress.CancellationToken;
+import dev.hippack.core.progress.LogLine;
+import dev.hippack.core.progress.OperationCancelledException;
+import dev.hippack.core.progress.OperationListener;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Locale;
+
+/**
+ * Writes a {@link PackageLayout} to disk: into {@code <out>/<package>.partial/}, renamed to
+ * {@code <out>/<package>/} once complete, so a folder with the final name is always whole. A
+ * previous folder of that name is replaced only after the new one is complete. Files are hard
+ * links when the source is on the same volume (instant, no space), copies otherwise; sources are
+ * only ever read.
+ */
+public final class Stager {
+
+    public static final String PARTIAL_SUFFIX = ".partial";
+
+    public StageResult run(StageRequest request, OperationListener listener, CancellationToken token)
+            throws PackagerException, OperationCancelledException {
+        PackageLayout layout = request.layout();
+        Path out = request.outputDir().toAbsolutePath().normalize();
+        Path target = out.resolve(layout.packageName());
+        Path partial = out.resolve(layout.packageName() + PARTIAL_SUFFIX);
+        for (StagedFile f : layout.files()) {
+            Path src = f.source().toAbsolutePath().normalize();
+            if (src.startsWith(target) || src.startsWith(partial)) {
+                throw new PackagerException("The output folder " + target + " holds files the package is made from ("
+                        + src + "); replacing it would delete them. Choose another --out folder.");
+            }
+        }
+        long total = layout.sourceBytes();
+        int linked = 0;
+        int copied = 0;
+        long done = 0;
+        boolean links = true;
+        boolean finished = false;
+        try {
+            Files.createDirectories(out);
+            deleteTree(partial);
+            Files.createDirectory(partial);
+            listener.status("Staging " + layout.files().size() + " files into " + partial.getFileName());
+            for (StagedFile f : layout.files()) {
+                token.throwIfCancelled();
+                Path dest = partial.resolve(f.path());
+                Files.createDirectories(dest.getParent());
+                if (links && link(f.source(), dest)) {
+                    linked++;
+                } else {
+                    if (links) {
+                        links = false;
+                        listener.log(LogLine.info("Hard links are not possible from " + f.source().getParent() + " to "
+                                + out + " (another volume?); copying instead."));
+                    }
+                    Files.copy(f.source(), dest);
+                    copied++;
+                }
+                done += f.bytes();
+                listener.progress(done, total);
+            }
+            long bytes = total;
+            for (GeneratedFile g : layout.generated()) {
+                byte[] content = g.content().getBytes(StandardCharsets.UTF_8);
+                Path dest = partial.resolve(g.path());
+                Files.createDirectories(dest.getParent());
+                Files.write(dest, content);
+                bytes += content.length;
+            }
+            token.throwIfCancelled();
+            replace(partial, target);
+            finished = true;
+            int count = layout.files().size() + layout.generated().size();
+            listener.log(LogLine.info(String.format(Locale.ROOT, "Staged %s: %d files, %.1f MB (%d linked, %d copied)",
+                    target, count, bytes / 1e6, linked, copied)));
+            return new StageResult(target, count, bytes, linked, copied, layout.findings());
+        } catch (IOException e) {
+            throw new PackagerException("Could not stage " + target + ": " + e.getMessage() + ". Check that " + out
+                    + " is writable and has space.", e);
+        } finally {
+            if (!finished) {
+                try {
+                    deleteTree(partial);
+                } catch (IOException ignored) {
+                    // a leftover .partial folder never looks finished, and the next run removes it
+                }
+            }
+        }
+    }
+
+    private static boolean link(Path source, Path dest) {
+        try {
+            Files.createLink(dest, source);
+            return true;
+        } catch (IOException | UnsupportedOperationException | SecurityException e) {
+            return false;
+        }
+    }
+
+    /** Moves the complete folder into place; an old folder of that name goes only after that. */
+    private static void replace(Path partial, Path target) throws IOException {
+        if (!Files.exists(target)) {
+            Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
+            return;
+        }
+        Path old = target.resolveSibling(target.getFileName() + ".old-" + System.nanoTime());
+        Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
+        try {
+            Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            try {
+                Files.move(old, target, StandardCopyOption.ATOMIC_MOVE);
+            } catch (FileAlreadyExistsException ignored) {
+                // keep both: the error below names the new one
+            }
+            throw e;
+        }
+        deleteTree(old);
+    }
+
+    /**
+     * Deletes a folder we wrote. Hard-linked files are unlinked, which leaves the SDK's and build
+     * folder's files as they were; symbolic links are removed, never followed.
+     */
+    static void deleteTree(Path dir) throws IOException {
+        if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                Files.delete(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+                if (e != null) {
+                    throw e;
+                }
+                Files.delete(d);
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+}

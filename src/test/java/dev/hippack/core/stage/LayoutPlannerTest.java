@@ -1,0 +1,130 @@
+package dev.hippack.core.stage;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.hippack.core.PackagerException;
+import dev.hippack.core.finding.Finding;
+import dev.hippack.core.plan.KernelPolicy;
+import dev.hippack.core.plan.ReleasePlan;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LayoutPlannerTest {
+
+    @TempDir
+    Path temp;
+
+    BuildMachineFixture machine;
+    LayoutPlanner planner;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        machine = new BuildMachineFixture(temp.resolve("machine"));
+        planner = new LayoutPlanner(machine.catalog);
+    }
+
+    private static List<String> paths(PackageLayout layout, StagedFile.Kind kind) {
+        return layout.files(kind).stream().map(StagedFile::path).toList();
+    }
+
+    @Test
+    void rocmDllsAreTheImportClosureThroughTheSdkBin() throws Exception {
+        PackageLayout layout = planner.plan(machine.plan(), machine.host);
+        assertThat(paths(layout, StagedFile.Kind.EXECUTABLE)).containsExactly("audiocpp_cli.exe", "audiocpp_server.exe");
+        // exe -> amdhip64_6, hipblas, hipblaslt; hipblas -> rocblas; amdhip64_6 -> amd_comgr_2.
+        assertThat(paths(layout, StagedFile.Kind.ROCM_DLL)).containsExactlyInAnyOrder(
+                "amdhip64_6.dll", "amd_comgr_2.dll", "hipblas.dll", "hipblaslt.dll", "rocblas.dll");
+        // The SDK's versioned comgr is imported by nothing, so it is not shipped.
+        assertThat(paths(layout, StagedFile.Kind.ROCM_DLL)).doesNotContain("amd_comgr0604.dll");
+        assertThat(layout.windowsDlls()).contains("KERNEL32.dll", "ADVAPI32.dll", "WS2_32.dll")
+                .noneMatch(d -> d.equalsIgnoreCase("amdhip64_6.dll"));
+        assertThat(layout.files(StagedFile.Kind.ROCM_DLL)).allMatch(f -> f.source().startsWith(machine.sdkBin()));
+    }
+
+    @Test
+    void aNewDependencyOfAnSdkDllIsPickedUp() throws Exception {
+        // A rebuilt HIP runtime that loads another compiler runtime: amd_comgr_9.dll instead of amd_comgr_2.dll.
+        BuildMachineFixture.renameImport(machine.sdkBin().resolve("amdhip64_6.dll"), "amd_comgr_2.dll", "amd_comgr_9.dll");
+        BuildMachineFixture.copyResource("rocm6/amd_comgr_2.dll", machine.sdkBin().resolve("amd_comgr_9.dll"));
+        PackageLayout layout = planner.plan(machine.plan(), machine.host);
+        assertThat(paths(layout, StagedFile.Kind.ROCM_DLL)).contains("amd_comgr_9.dll").doesNotContain("amd_comgr_2.dll");
+    }
+
+    @Test
+    void crtComesFromTheNewestRedistAtLeastAsNewAsTheToolset() throws Exception {
+        PackageLayout layout = planner.plan(machine.plan(), machine.host);
+        assertThat(layout.files(StagedFile.Kind.CRT_DLL)).extracting(StagedFile::path)
+                .containsExactlyInAnyOrder("msvcp140.dll", "vcruntime140.dll", "vcruntime140_1.dll");
+        assertThat(layout.files(StagedFile.Kind.CRT_DLL))
+                .allMatch(f -> f.source().toString().contains("14.44.35112"));
+
+        assertThatThrownBy(() -> planner.plan(machine.plan().withToolset("14.50"), machine.host))
+                .isInstanceOf(PackagerException.class).hasMessageContaining("older than the build toolset 14.50");
+    }
+
+    @Test
+    void kernelLibrariesKeepTheTargetsAndArchlessFilesOnly() throws Exception {
+        PackageLayout layout = planner.plan(machine.plan(), machine.host);
+        assertThat(paths(layout, StagedFile.Kind.ROCBLAS_KERNEL)).containsExactlyInAnyOrder(
+                "rocblas/library/TensileLibrary_lazy_gfx1100.dat",
+                "rocblas/library/TensileLibrary_lazy_gfx1101.dat",
+                "rocblas/library/TensileLibrary_Type_HH_Contraction_l_Ailk_Bljk_Cijk_Dijk_gfx1100.co",
+                "rocblas/library/TensileLibrary_Type_SS_Contraction_l_Alik_Bljk_Cijk_Dijk_fallback_gfx1101.hsaco",
+                "rocblas/library/TensileLibrary_Type_SS_Contraction_l_Alik_Bljk_Cijk_Dijk_fallback.dat",
+                "rocblas/library/TensileManifest.txt");
+        assertThat(paths(layout, StagedFile.Kind.HIPBLASLT_KERNEL)).containsExactlyInAnyOrder(
+                "hipblaslt/library/TensileLibrary_lazy_gfx1100.dat",
+                "hipblaslt/library/Kernels.so-000-gfx1100.hsaco",
+                "hipblaslt/library/Kernels.so-000-gfx1101.hsaco",
+                "hipblaslt/library/hipblasltTransform.hsaco");
+        // gfx906 (twice), gfx1102 and the hipBLASLt gfx1030 file.
+        assertThat(layout.droppedKernels()).isEqualTo(4);
+    }
+
+    @Test
+    void dropPolicyLeavesOutTheRocblasLibraryButKeepsRocblasDll() throws Exception {
+        PackageLayout layout = planner.plan(machine.plan().withRocblasKernels(KernelPolicy.DROP), machine.host);
+        assertThat(layout.files(StagedFile.Kind.ROCBLAS_KERNEL)).isEmpty();
+        assertThat(paths(layout, StagedFile.Kind.ROCM_DLL)).contains("rocblas.dll");
+        assertThat(layout.files(StagedFile.Kind.HIPBLASLT_KERNEL)).isNotEmpty();
+        assertThat(layout.findings()).extracting(Finding::id).contains("libs.drop-rocblas");
+        assertThat(layout.findings()).filteredOn(f -> f.id().equals("libs.drop-rocblas"))
+                .allMatch(f -> f.severity() == dev.hippack.core.finding.Severity.WARNING);
+    }
+
+    @Test
+    void missingExecutableNamesTheFileAndTheFix() {
+        ReleasePlan plan = machine.plan().withBuildDir("build\\hip71");
+        assertThatThrownBy(() -> planner.plan(plan, machine.host)).isInstanceOf(PackagerException.class)
+                .hasMessageContaining("audiocpp_cli.exe").hasMessageContaining("hip-packager build");
+    }
+
+    @Test
+    void readmeNamesTargetsRequirementsQuickStartAndNotes() throws Exception {
+        PackageLayout layout = planner.plan(machine.plan(), machine.host);
+        String readme = layout.generated().stream().filter(g -> g.path().equals("README.md")).findFirst().orElseThrow().content();
+        assertThat(readme).contains("gfx1100", "RX 7900 XTX", "gfx1101", "64-bit Windows", "AMD graphics driver",
+                "--backend hip", "--backend rocm", "--backend cpu", "audiocpp_server.exe --config", "HSA_OVERRIDE_GFX_VERSION",
+                "next to the .exe", "update the AMD driver", "AMD EULA", "Visual Studio");
+        String json = layout.generated().stream().filter(g -> g.path().equals("server.json")).findFirst().orElseThrow().content();
+        JsonNode server = new ObjectMapper().readTree(json);
+        assertThat(server.get("backend").asText()).isEqualTo("hip");
+        assertThat(server.get("models")).isNotEmpty();
+    }
+
+    @Test
+    void packageWithoutGfx1102SendsRx7600UsersToTheRocm6Package() throws Exception {
+        String withoutGfx1102 = new PackageReadme(machine.catalog).readme(
+                ReleasePlan.forTrack(machine.catalog.track("rocm7").orElseThrow()), List.of("amdhip64_7.dll"));
+        assertThat(withoutGfx1102).contains("RX 7600 series users").contains("audiocpp-windows-hip-rocm6");
+        String withGfx1102 = new PackageReadme(machine.catalog).readme(
+                ReleasePlan.forTrack(machine.catalog.track("rocm6").orElseThrow()), List.of("amdhip64_6.dll"));
+        assertThat(withGfx1102).doesNotContain("RX 7600 series users").contains("gfx1102");
+    }
+}
