@@ -3,6 +3,7 @@ package dev.hippack.cli;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.audit.AuditReport;
 import dev.hippack.core.audit.AuditRequest;
+import dev.hippack.core.audit.BuildFlagCheck;
 import dev.hippack.core.audit.PackageAuditor;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
@@ -48,6 +49,10 @@ public final class AuditCommand implements Callable<Integer> {
                     + "what the package needs. Without it the targets come from the package's README, else its kernel files.")
     Path profile;
 
+    @Option(names = "--build-dir", paramLabel = "DIR",
+            description = "Also check the build folder's CMakeCache.txt against the profile (rules build.*); needs a profile.")
+    Path buildDir;
+
     @Option(names = "--json", description = "Print the report as JSON.")
     boolean json;
 
@@ -60,7 +65,13 @@ public final class AuditCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         OperationListener listener = json ? OperationListener.NONE : new ConsoleProgress(spec.commandLine().getErr(), false);
+        if (buildDir != null && plan.isEmpty()) {
+            throw new PackagerException("--build-dir needs --profile FILE: the build flags are checked against a release profile.");
+        }
         AuditReport report = new PackageAuditor(catalog).run(new AuditRequest(input, plan), listener, CancellationToken.none());
+        if (buildDir != null) {
+            report = report.plus(new BuildFlagCheck().check(buildDir, plan.get()));
+        }
         if (json) {
             JsonOutput.print(out, report);
         } else {

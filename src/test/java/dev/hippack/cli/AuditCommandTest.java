@@ -92,6 +92,30 @@ class AuditCommandTest {
     }
 
     @Test
+    void buildDirAddsTheBuildFlagFindings() throws Exception {
+        Path pkg = goodPackage();
+        ProfileStore store = new ProfileStore(CatalogLoader.embedded());
+        Path profile = tmp.resolve("rocm6.json");
+        store.save(ReleasePlan.forTrack(CatalogLoader.embedded().track("rocm6").orElseThrow())
+                .withSdk("C:\\Program Files\\AMD\\ROCm\\6.4"), profile);
+        Path build = Files.createDirectories(tmp.resolve("build/hip"));
+        Files.writeString(build.resolve("CMakeCache.txt"), String.join("\n",
+                "ENGINE_ENABLE_NATIVE_CPU:BOOL=ON", "AUDIOCPP_DEPLOYMENT_BUILD:BOOL=ON", "GGML_OPENMP:BOOL=OFF",
+                "ENGINE_ENABLE_OPENMP:BOOL=OFF", "GGML_HIP_HIPBLASLT:BOOL=ON", "GGML_HIP_NO_VMM:BOOL=ON",
+                "GGML_HIP_GRAPHS:BOOL=OFF", "GPU_TARGETS:STRING=gfx1100;gfx1101;gfx1102;gfx1103;gfx1150;gfx1151;gfx1200;gfx1201",
+                "CMAKE_C_COMPILER:FILEPATH=C:/Program Files/AMD/ROCm/6.4/bin/clang.exe",
+                "CMAKE_CXX_COMPILER:FILEPATH=C:/Program Files/AMD/ROCm/6.4/bin/clang++.exe", ""));
+        CliTestSupport.Result r = CliTestSupport.run("audit", pkg.toString(), "--profile", profile.toString(),
+                "--build-dir", build.toString(), "--json");
+        JsonNode json = new ObjectMapper().readTree(r.out());
+        assertThat(json.get("findings").findValuesAsText("id")).containsExactly("build.native-cpu");
+        assertThat(r.exitCode()).isEqualTo(Cli.FAILED);
+        CliTestSupport.Result noProfile = CliTestSupport.run("audit", pkg.toString(), "--build-dir", build.toString());
+        assertThat(noProfile.exitCode()).isEqualTo(Cli.BAD_INPUT);
+        assertThat(noProfile.err()).contains("--build-dir needs --profile");
+    }
+
+    @Test
     void fileThatIsNotAZipIsBadInput() throws Exception {
         Path notZip = tmp.resolve("package.zip");
         Files.writeString(notZip, "hello");

@@ -27,6 +27,13 @@ public record AuditReport(String target, List<String> architectures, String arch
         return new AuditReport(target, architectures, from, findings, errors, warnings);
     }
 
+    /** This report with more findings (e.g. the build-flag check's) added after its own. */
+    public AuditReport plus(List<Finding> more) {
+        List<Finding> all = new java.util.ArrayList<>(findings);
+        all.addAll(more);
+        return of(target, architectures, architecturesFrom, all);
+    }
+
     /** True when nothing stops the package from shipping. */
     public boolean passed() {
         return errors == 0;

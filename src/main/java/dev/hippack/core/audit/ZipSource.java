@@ -39,6 +39,8 @@ final class ZipSource implements PackageSource {
     /** Deflate cannot compress better than about 1032:1; a higher declared ratio is a lie. */
     static final long MAX_RATIO = 1100;
     static final int MAX_ENTRIES = 200_000;
+    /** The central directory of a package is ~200 KB; this bounds the memory the zip library spends on it. */
+    static final long MAX_CENTRAL_DIRECTORY_BYTES = 16L << 20;
     /** A local file header is at least 30 bytes. */
     private static final int LOCAL_HEADER = 30;
 
@@ -53,6 +55,7 @@ final class ZipSource implements PackageSource {
         if (!Files.isRegularFile(zipPath)) {
             throw new PackagerException(zipPath + " does not exist or is not a file.");
         }
+        checkCentralDirectorySize(zipPath);
         try {
             this.zip = ZipFile.builder().setPath(zipPath).get();
         } catch (IOException | RuntimeException e) {
@@ -68,6 +71,58 @@ final class ZipSource implements PackageSource {
             }
             throw new PackagerException(zipPath + " has a damaged central directory (" + e.getMessage()
                     + "). Download or build it again.");
+        }
+    }
+
+    /**
+     * Refuses an archive whose central directory is far larger than a package's (about 200 KB
+     * for a thousand entries) before the zip library reads it all into memory. An archive
+     * without an end record is left to the zip library, which rejects it.
+     */
+    static void checkCentralDirectorySize(Path zipPath) throws PackagerException {
+        try (java.nio.channels.SeekableByteChannel ch = Files.newByteChannel(zipPath)) {
+            long size = ch.size();
+            int tail = (int) Math.min(size, 22 + 65535);
+            java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(tail).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            ch.position(size - tail);
+            while (buf.hasRemaining() && ch.read(buf) > 0) {
+                // read the whole tail
+            }
+            for (int i = tail - 22; i >= 0; i--) {
+                if (buf.getInt(i) != 0x06054b50) {
+                    continue;
+                }
+                long eocd = size - tail + i;
+                long cdSize = buf.getInt(i + 12) & 0xFFFFFFFFL;
+                long cdOffset = buf.getInt(i + 16) & 0xFFFFFFFFL;
+                if ((cdSize == 0xFFFFFFFFL || cdOffset == 0xFFFFFFFFL) && eocd >= 20) {
+                    // Zip64: the real values sit in the zip64 end record the locator points at.
+                    java.nio.ByteBuffer loc = java.nio.ByteBuffer.allocate(20).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+                    ch.position(eocd - 20);
+                    ch.read(loc);
+                    if (loc.getInt(0) == 0x07064b50) {
+                        long rec = loc.getLong(8);
+                        java.nio.ByteBuffer z = java.nio.ByteBuffer.allocate(56).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+                        if (rec >= 0 && rec + 56 <= size) {
+                            ch.position(rec);
+                            ch.read(z);
+                            if (z.getInt(0) == 0x06064b50) {
+                                cdSize = z.getLong(40);
+                                cdOffset = z.getLong(48);
+                            }
+                        }
+                    }
+                }
+                long span = cdOffset >= 0 && cdOffset <= eocd ? eocd - cdOffset : 0;
+                long declared = Math.max(cdSize < 0 ? Long.MAX_VALUE : cdSize, span);
+                if (declared > MAX_CENTRAL_DIRECTORY_BYTES) {
+                    throw new PackagerException(zipPath + " declares a central directory of " + declared
+                            + " bytes, far more than a package's; refusing to read it (a zip bomb or not a package).");
+                }
+                return;
+            }
+        } catch (IOException e) {
+            throw new PackagerException("Could not read " + zipPath + ": " + e.getMessage());
         }
     }
 

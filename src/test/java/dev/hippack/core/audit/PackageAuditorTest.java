@@ -277,6 +277,20 @@ class PackageAuditorTest {
         assertThat(ids(withPlan(pkg, "rocm6"))).containsExactly("libs.present");
     }
 
+    @Test
+    void symbolicLinkInAStagedFolderIsReportedNotFollowed() throws Exception {
+        Path pkg = rocm6();
+        Path outside = Files.writeString(tmp.resolve("outside.txt"), "not part of the package");
+        try {
+            Files.createSymbolicLink(pkg.resolve("notes.txt"), outside);
+        } catch (UnsupportedOperationException | java.io.IOException e) {
+            org.junit.jupiter.api.Assumptions.abort("symbolic links cannot be made here: " + e);
+        }
+        AuditReport r = withPlan(pkg, "rocm6");
+        assertThat(ids(r)).containsExactly("layout");
+        assertThat(r.findings().get(0).message()).contains("symbolic link");
+    }
+
     static void deleteTree(Path dir) throws Exception {
         try (var walk = Files.walk(dir)) {
             for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {

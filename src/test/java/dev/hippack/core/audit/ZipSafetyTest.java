@@ -201,6 +201,39 @@ class ZipSafetyTest {
                 .hasMessageContaining("missing.zip").hasMessageContaining("does not exist");
     }
 
+    @Test
+    void hugeDeclaredCentralDirectoryIsRefusedBeforeReadingIt() throws Exception {
+        Path zip = zip(out -> { });
+        byte[] bytes = Files.readAllBytes(zip);
+        int eocd = bytes.length - 22;
+        assertThat(u32(bytes, eocd)).isEqualTo(0x06054b50L);
+        put(bytes, eocd + 12, 4, 900L << 20);
+        Files.write(zip, bytes);
+        assertThatThrownBy(() -> audit(zip)).isInstanceOf(PackagerException.class)
+                .hasMessageContaining("package.zip").hasMessageContaining("central directory");
+    }
+
+    @Test
+    void entryEncryptedByInfoZipIsReported() throws Exception {
+        Path zipTool = Stream.of(System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
+                .map(d -> Path.of(d, "zip")).filter(Files::isExecutable).findFirst().orElse(null);
+        org.junit.jupiter.api.Assumptions.assumeTrue(zipTool != null, "Info-ZIP 'zip' is not installed (apt-get install zip); skipped");
+        Path dir = TestPackages.good(tmp.resolve("pkg"), "rocm6");
+        Path zip = tmp.resolve("enc.zip");
+        run(dir, zipTool.toString(), "-q", "-r", zip.toString(), ".");
+        Files.writeString(dir.resolve("notes.txt"), "secret");
+        run(dir, zipTool.toString(), "-q", "-e", "-P", "pw", zip.toString(), "notes.txt");
+        AuditReport r = audit(zip);
+        assertThat(ids(r)).containsExactly("zip.encrypted");
+        assertThat(r.findings().get(0).file()).isEqualTo("notes.txt");
+    }
+
+    private static void run(Path dir, String... cmd) throws Exception {
+        Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(out).isZero();
+    }
+
     // --- byte patching of zip headers -------------------------------------------------------
 
     private static int find(byte[] b, int signature, int nameAt, String name) {
