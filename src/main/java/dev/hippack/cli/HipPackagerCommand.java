@@ -32,6 +32,7 @@ import picocli.CommandLine.Spec;
         subcommands = {
             ZipCommand.class,
             StageCommand.class,
+            PackageCommand.class,
             PeCommand.class,
             AuditCommand.class,
             DemoEnvCommand.class,

@@ -53,7 +53,19 @@ public final class ZipCommand implements Callable<Integer> {
 
     /** The --json output: paths as plain strings. */
     record ZipJson(String zip, String checksums, String sha256, int files, int directories, long contentBytes,
-                   long zipBytes) { }
+                   long zipBytes) {
+        static ZipJson of(ZipResult r) {
+            return new ZipJson(r.zip().toString(), r.checksums().toString(), r.sha256(), r.files(), r.directories(),
+                    r.contentBytes(), r.zipBytes());
+        }
+    }
+
+    static void printSummary(PrintWriter stdout, ZipResult result) {
+        stdout.printf(Locale.ROOT, "%s: %d files, %.1f MB -> %.1f MB (%.1f%%), verified%n", result.zip(),
+                result.files(), result.contentBytes() / 1e6, result.zipBytes() / 1e6, result.ratio() * 100);
+        stdout.printf(Locale.ROOT, "SHA-256 %s (added to %s)%n", result.sha256(), result.checksums());
+        stdout.flush();
+    }
 
     @Override
     public Integer call() throws PackagerException, OperationCancelledException {
@@ -70,13 +82,9 @@ public final class ZipCommand implements Callable<Integer> {
         PrintWriter stderr = spec.commandLine().getErr();
         ZipResult result = new ZipArchiver().run(request, new ConsoleProgress(stderr, json), CancellationToken.none());
         if (json) {
-            JsonOutput.print(stdout, new ZipJson(result.zip().toString(), result.checksums().toString(), result.sha256(),
-                    result.files(), result.directories(), result.contentBytes(), result.zipBytes()));
+            JsonOutput.print(stdout, ZipJson.of(result));
         } else {
-            stdout.printf(Locale.ROOT, "%s: %d files, %.1f MB -> %.1f MB (%.1f%%), verified%n", result.zip(),
-                    result.files(), result.contentBytes() / 1e6, result.zipBytes() / 1e6, result.ratio() * 100);
-            stdout.printf(Locale.ROOT, "SHA-256 %s (added to %s)%n", result.sha256(), result.checksums());
-            stdout.flush();
+            printSummary(stdout, result);
         }
         return Cli.OK;
     }
