@@ -30,6 +30,8 @@ import picocli.CommandLine.Spec;
             "Exit codes: 0 success, 1 the work ran and found errors or failed, 2 bad usage or input."
         },
         subcommands = {
+            EstimateCommand.class,
+            PlanCommand.class,
             ZipCommand.class,
             StageCommand.class,
             PackageCommand.class,

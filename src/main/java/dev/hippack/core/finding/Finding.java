@@ -1,5 +1,6 @@
 package dev.hippack.core.finding;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Objects;
 
@@ -33,6 +34,8 @@ public record Finding(String id, Severity severity, String message, String fix, 
         return new Finding(id, severity, message, fix, file);
     }
 
+    /** Not a JSON field: {@code severity} already says it. */
+    @JsonIgnore
     public boolean isError() {
         return severity == Severity.ERROR;
     }

@@ -1,0 +1,87 @@
+package dev.hippack.cli;
+
+import dev.hippack.core.PackagerException;
+import dev.hippack.core.catalog.Catalog;
+import dev.hippack.core.catalog.CatalogLoader;
+import dev.hippack.core.catalog.Track;
+import dev.hippack.core.estimate.ArchSize;
+import dev.hippack.core.estimate.ComponentSize;
+import dev.hippack.core.estimate.SizeEstimate;
+import dev.hippack.core.estimate.SizeEstimator;
+import dev.hippack.core.plan.KernelPolicy;
+import dev.hippack.core.plan.PlanRules;
+import dev.hippack.core.plan.ReleasePlan;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code hip-packager estimate --track T [--targets a,b] [--drop-rocblas-kernels] [--json]}: the package size before building. */
+@Command(name = "estimate",
+        description = {"Estimates the package size of a track, per component and per GPU architecture,",
+            "and lists what the plan rules find about that choice."},
+        footer = {"", "Exit codes: 0 no error finding; 1 an error finding (e.g. gfx1102 on rocm7); 2 unknown track or architecture."})
+public final class EstimateCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--track", required = true, paramLabel = "TRACK", description = "rocm6 or rocm7.")
+    String track;
+
+    @Option(names = "--targets", split = ",", paramLabel = "gfxNNNN",
+            description = "GPU architectures, comma separated (default: the track's).")
+    List<String> targets;
+
+    @Option(names = "--drop-rocblas-kernels", description = "Ship no rocBLAS Tensile kernels (rocblas.dll still ships).")
+    boolean dropRocblasKernels;
+
+    @Option(names = "--json", description = "Print the estimate as JSON.")
+    boolean json;
+
+    @Override
+    public Integer call() throws PackagerException {
+        Catalog catalog = CatalogLoader.embedded();
+        Track t = catalog.track(track).orElseThrow(() -> new PackagerException(
+                "Unknown track '" + track + "'. Known tracks: " + catalog.knownTrackIds() + "."));
+        ReleasePlan plan = ReleasePlan.forTrack(t);
+        if (targets != null) {
+            plan = plan.withTargets(targets.stream().map(String::trim).filter(s -> !s.isEmpty()).toList());
+        }
+        if (dropRocblasKernels) {
+            plan = plan.withRocblasKernels(KernelPolicy.DROP);
+        }
+        SizeEstimate e = new SizeEstimator(catalog, new PlanRules(catalog)).estimate(plan);
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            JsonOutput.print(out, e);
+        } else {
+            print(out, t, e);
+        }
+        out.flush();
+        return e.hasErrors() ? Cli.FAILED : Cli.OK;
+    }
+
+    private static void print(PrintWriter out, Track t, SizeEstimate e) {
+        out.println("Estimate for " + t.id() + " (ROCm " + t.rocmVersion() + "), " + e.targets().size() + " targets, figures from the "
+                + e.source() + (e.approximate() ? " (~ marks figures partly derived from totals)" : ""));
+        out.println();
+        out.printf("%-20s %12s%n", "Component", "Size");
+        for (ComponentSize c : e.components()) {
+            out.printf("%-20s %12s%s%n", c.id(), ByteSizes.format(c.bytes()), c.derived() ? " ~" : "");
+        }
+        out.printf("%-20s %12s%n", "total", ByteSizes.format(e.totalBytes()));
+        out.printf("%-20s %12s to %s%n", "zip", ByteSizes.format(e.zipBytes().low()), ByteSizes.format(e.zipBytes().high()));
+        out.println();
+        out.printf("%-12s %12s %12s %12s%n", "Architecture", "rocBLAS", "hipBLASLt", "Total");
+        for (ArchSize a : e.archs()) {
+            out.printf("%-12s %12s %12s %12s%s%n", a.arch(), ByteSizes.format(a.rocblasBytes()), ByteSizes.format(a.hipblasltBytes()),
+                    ByteSizes.format(a.totalBytes()), a.derived() ? " ~" : "");
+        }
+        out.println();
+        FindingsText.print(out, e.findings());
+    }
+}
