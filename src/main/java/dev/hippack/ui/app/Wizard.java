@@ -1,23 +1,55 @@
 package dev.hippack.ui.app;
 
 import dev.hippack.cli.GuiRequest;
+import dev.hippack.core.PackagerException;
+import dev.hippack.core.archive.ZipArchiver;
+import dev.hippack.core.audit.BuildFlagCheck;
+import dev.hippack.core.audit.PackageAuditor;
+import dev.hippack.core.build.BuildService;
+import dev.hippack.core.build.ConsoleCharset;
+import dev.hippack.core.build.ProcessRunner;
+import dev.hippack.core.build.StandInLauncher;
+import dev.hippack.core.build.VcvarsCapture;
 import dev.hippack.core.catalog.Catalog;
+import dev.hippack.core.demo.SampleEnvironmentWriter;
+import dev.hippack.core.detect.MachineDetector;
+import dev.hippack.core.estimate.SizeEstimator;
+import dev.hippack.core.host.Host;
+import dev.hippack.core.inventory.KernelFileClassifier;
+import dev.hippack.core.plan.PlanRules;
+import dev.hippack.core.profile.CiWorkflowExporter;
+import dev.hippack.core.profile.ProfileStore;
+import dev.hippack.core.stage.LayoutPlanner;
+import dev.hippack.core.stage.Stager;
 import dev.hippack.ui.common.FileOpener;
 import dev.hippack.ui.common.TaskRunner;
+import dev.hippack.ui.run.LogBuffer;
 import dev.hippack.ui.settings.AppSettings;
-import dev.hippack.core.estimate.SizeEstimator;
-import dev.hippack.core.plan.PlanRules;
+import dev.hippack.ui.steps.archive.ArchiveStepView;
+import dev.hippack.ui.steps.archive.ArchiveStepViewModel;
+import dev.hippack.ui.steps.build.BuildStepView;
+import dev.hippack.ui.steps.build.BuildStepViewModel;
+import dev.hippack.ui.steps.environment.EnvironmentStepView;
+import dev.hippack.ui.steps.environment.EnvironmentStepViewModel;
+import dev.hippack.ui.steps.environment.HostSource;
+import dev.hippack.ui.steps.review.PackageTreeReader;
+import dev.hippack.ui.steps.review.ReviewStepView;
+import dev.hippack.ui.steps.review.ReviewStepViewModel;
 import dev.hippack.ui.steps.track.CoreEstimates;
+import dev.hippack.ui.steps.track.PlanJudge;
 import dev.hippack.ui.steps.track.TrackStepView;
 import dev.hippack.ui.steps.track.TrackStepViewModel;
 import dev.hippack.ui.wizard.Confirmation;
 import dev.hippack.ui.wizard.StepId;
 import dev.hippack.ui.wizard.StepViewModel;
-import dev.hippack.ui.wizard.UnavailableStepView;
-import dev.hippack.ui.wizard.UnavailableStepViewModel;
 import dev.hippack.ui.wizard.WizardDraft;
 import dev.hippack.ui.wizard.WizardViewModel;
 import dev.hippack.ui.wizard.WizardWindow;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Executor;
 import javafx.beans.binding.Bindings;
@@ -30,37 +62,54 @@ import javafx.scene.Node;
  */
 public final class Wizard {
 
+    /** Milliseconds one ninja step of the stand-in build takes (the sample environment's build). */
+    public static final String STAND_IN_PACE = "hippack.standInPaceMillis";
+
     private final GuiRequest request;
     private final WizardDraft draft;
     private final WizardViewModel vm;
     private final WizardWindow window;
     private final StringBinding title;
+    private final EnvironmentStepViewModel environment;
     private final TrackStepViewModel track;
+    private final BuildStepViewModel build;
+    private final ReviewStepViewModel review;
+    private final ArchiveStepViewModel archive;
+    private final LogBuffer buildLog = new LogBuffer(10_000);
+    private final FileOpener opener;
+    private boolean tourBuilt;
+    private boolean tourArchived;
 
     public Wizard(GuiRequest request, Catalog catalog, TaskRunner runner, Executor fx, FileOpener opener,
             AppSettings settings, Confirmation confirmation, Runnable close) {
         this.request = request;
+        this.opener = opener;
         draft = WizardDraft.forTrack(catalog.tracks().get(0));
-        draft.source(settings.lastCheckout());
-        draft.outputDir(settings.outputFolder());
+        if (!request.demo()) {
+            draft.source(settings.lastCheckout());
+            draft.outputDir(settings.outputFolder());
+        }
 
-        UnavailableStepViewModel environment = new UnavailableStepViewModel(StepId.ENVIRONMENT,
-                "Detecting HIP SDKs, Visual Studio, tools, GPUs and the audio.cpp checkout is not available in this "
-                        + "build yet. You can still choose a track and architectures from the catalog.", true);
         PlanRules rules = new PlanRules(catalog);
-        track = new TrackStepViewModel(catalog,
-                CoreEstimates.estimator(new SizeEstimator(catalog, rules), draft::factsFor),
-                CoreEstimates.judge(rules, draft::factsFor));
-        UnavailableStepViewModel build = new UnavailableStepViewModel(StepId.BUILD,
-                "Building audiocpp_cli and audiocpp_server is not available in this build yet.", false);
-        UnavailableStepViewModel review = new UnavailableStepViewModel(StepId.REVIEW,
-                "Staging the package and auditing it is not available in this build yet.", false);
-        UnavailableStepViewModel archive = new UnavailableStepViewModel(StepId.ARCHIVE,
-                "Zipping and verifying the package is not available in this build yet.", false);
+        PlanJudge judge = CoreEstimates.judge(rules, draft::factsFor);
+        ProfileStore profiles = new ProfileStore(catalog);
+        Duration pace = Duration.ofMillis(Long.getLong(STAND_IN_PACE, 25));
+
+        environment = new EnvironmentStepViewModel(hostSource(request, catalog), MachineDetector.standard(catalog), runner);
+        track = new TrackStepViewModel(catalog, CoreEstimates.estimator(new SizeEstimator(catalog, rules), draft::factsFor), judge);
+        build = new BuildStepViewModel(host -> {
+            ProcessRunner processes = new ProcessRunner(Duration.ofSeconds(3));
+            return new BuildService(host, processes, new VcvarsCapture(host, processes), new BuildFlagCheck(),
+                    new StandInLauncher(pace), ConsoleCharset.detect());
+        }, judge, runner, buildLog, Clock.systemUTC());
+        review = new ReviewStepViewModel(new LayoutPlanner(catalog), new Stager(), new PackageAuditor(catalog),
+                new PackageTreeReader(new KernelFileClassifier()), runner);
+        archive = new ArchiveStepViewModel(new ZipArchiver(), profiles, new CiWorkflowExporter(catalog, profiles),
+                dev.hippack.cli.VersionProvider.version(), runner, hostPath -> draft.host().resolve(hostPath));
         List<StepViewModel> steps = List.of(environment, track, build, review, archive);
         vm = new WizardViewModel(steps, draft);
 
-        window = new WizardWindow(vm, demoNotice(request), id -> view(id, steps), confirmation, close, 1180, 780);
+        window = new WizardWindow(vm, demoNotice(request), this::view, confirmation, close, 1180, 780);
         title = Bindings.createStringBinding(() -> {
             StepId id = vm.currentId();
             return "HIP Packager" + (id == null ? "" : " - " + id.title())
@@ -68,6 +117,25 @@ public final class Wizard {
                     + (request.hostDir() != null ? " - host " + request.hostDir() : "");
         }, vm.currentProperty());
         vm.start();
+    }
+
+    /** The machine to detect on: the sample (written now, in the background), a described one, or this one. */
+    private static HostSource hostSource(GuiRequest request, Catalog catalog) {
+        if (request.demo()) {
+            return () -> {
+                Path dir;
+                try {
+                    dir = Files.createTempDirectory("hip-packager-demo-");
+                } catch (IOException e) {
+                    throw new PackagerException("Could not create a temporary folder for the sample environment: " + e.getMessage());
+                }
+                return new SampleEnvironmentWriter(catalog).write(dir.resolve("machine")).host();
+            };
+        }
+        if (request.hostDir() != null) {
+            return () -> Host.describe(request.hostDir());
+        }
+        return Host::local;
     }
 
     private static String demoNotice(GuiRequest request) {
@@ -81,15 +149,14 @@ public final class Wizard {
         return null;
     }
 
-    private Node view(StepId id, List<StepViewModel> steps) {
-        StepViewModel step = steps.stream().filter(s -> s.id() == id).findFirst().orElseThrow();
-        if (step instanceof TrackStepViewModel t) {
-            return new TrackStepView(t).root();
-        }
-        if (step instanceof UnavailableStepViewModel u) {
-            return UnavailableStepView.of(u);
-        }
-        throw new IllegalStateException("no view for step " + id);
+    private Node view(StepId id) {
+        return switch (id) {
+            case ENVIRONMENT -> new EnvironmentStepView(environment).root();
+            case TRACK -> new TrackStepView(track).root();
+            case BUILD -> new BuildStepView(build, opener).root();
+            case REVIEW -> new ReviewStepView(review).root();
+            case ARCHIVE -> new ArchiveStepView(archive, opener).root();
+        };
     }
 
     public WizardWindow window() { return window; }
@@ -97,9 +164,17 @@ public final class Wizard {
     public WizardDraft draft() { return draft; }
     public StringBinding titleProperty() { return title; }
     public GuiRequest request() { return request; }
+    public BuildStepViewModel build() { return build; }
+    public ArchiveStepViewModel archive() { return archive; }
+    public ReviewStepViewModel review() { return review; }
+    public EnvironmentStepViewModel environment() { return environment; }
+    public TrackStepViewModel track() { return track; }
 
-    /** The settings with this session's checkout and output folder. */
+    /** The settings with this session's checkout and output folder (never the sample's). */
     public AppSettings rememberedChoices(AppSettings s) {
+        if (request.demo()) {
+            return s;
+        }
         AppSettings out = s;
         if (draft.source() != null) {
             out = out.withLastCheckout(draft.source());
@@ -112,14 +187,25 @@ public final class Wizard {
 
     /**
      * For the screenshot tour: starts the step's main action once if it has one that is not done
-     * yet (detect, build, stage, archive). Returns true when something was started.
+     * yet (build, archive). Returns true when something was started.
      */
     boolean tourAction(StepId id) {
+        if (id == StepId.BUILD && !tourBuilt && build.canStart()) {
+            tourBuilt = true;
+            build.start();
+            return true;
+        }
+        if (id == StepId.ARCHIVE && !tourArchived && archive.canStart()) {
+            tourArchived = true;
+            archive.start();
+            return true;
+        }
         return false;
     }
 
     /** Stops what runs in the background (the app is closing). */
     public void close() {
         vm.cancelTask();
+        buildLog.close();
     }
 }

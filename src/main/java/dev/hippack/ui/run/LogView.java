@@ -62,6 +62,11 @@ public final class LogView {
     private ScrollBar vertical;
 
     public LogView(LogBuffer buffer, FileOpener opener) {
+        this(buffer, opener, buffer::file);
+    }
+
+    /** @param logFile the file holding the whole log (the buffer's own, or the one the engine writes) */
+    public LogView(LogBuffer buffer, FileOpener opener, java.util.function.Supplier<Path> logFile) {
         this.buffer = buffer;
         list.setId(ID_LIST);
         list.getStyleClass().add(Css.LOG_VIEW);
@@ -96,7 +101,7 @@ public final class LogView {
         open.setId(ID_OPEN);
         open.setTooltip(new Tooltip("The whole log, including lines no longer shown here"));
         open.setOnAction(e -> {
-            Path f = buffer.file();
+            Path f = logFile.get();
             if (f != null) {
                 opener.open(f);
             }
@@ -114,7 +119,7 @@ public final class LogView {
         VBox.setVgrow(root, Priority.ALWAYS);
 
         pump = new Timeline(new KeyFrame(Duration.millis(100), e -> {
-            open.setDisable(buffer.file() == null);
+            open.setDisable(logFile.get() == null);
             flush();
         }));
         pump.setCycleCount(Animation.INDEFINITE);

@@ -1,6 +1,8 @@
 package dev.hippack.ui.wizard;
 
 import dev.hippack.core.catalog.KernelSizes;
+import dev.hippack.core.detect.MachineReport;
+import dev.hippack.core.host.Host;
 import dev.hippack.core.catalog.Track;
 import dev.hippack.core.plan.BuildOptions;
 import dev.hippack.core.plan.KernelPolicy;
@@ -38,6 +40,12 @@ public final class WizardDraft {
     private Map<String, String> sdkByVersion = Map.of();
     private Map<String, KernelSizes> kernelsByVersion = Map.of();
     private PlanFacts facts = PlanFacts.unknown();
+    private java.nio.file.Path stagedDir;
+    private Host host;
+    private MachineReport report;
+    private long estimatedBytes = -1;
+    private long estimatedZipLow = -1;
+    private long estimatedZipHigh = -1;
 
     /** Starts the draft from the guide's plan for a track. */
     public static WizardDraft forTrack(Track t) {
@@ -126,8 +134,31 @@ public final class WizardDraft {
     public PlanFacts facts() { return facts; }
     public void facts(PlanFacts v) { facts = Objects.requireNonNull(v); }
 
+    /** The staged package folder on this machine (set by the review step), or null. */
+    public java.nio.file.Path stagedDir() { return stagedDir; }
+    public void stagedDir(java.nio.file.Path v) { stagedDir = v; }
+    /** The track step's estimate of the package (unpacked) and its zip range; -1 when none. */
+    public long estimatedBytes() { return estimatedBytes; }
+    public long estimatedZipLow() { return estimatedZipLow; }
+    public long estimatedZipHigh() { return estimatedZipHigh; }
+    public void estimate(long bytes, long zipLow, long zipHigh) {
+        estimatedBytes = bytes;
+        estimatedZipLow = zipLow;
+        estimatedZipHigh = zipHigh;
+    }
+
+    /** The build machine (this one, a described one, or the sample), once the environment step has it. */
+    public Host host() { return host; }
+    public void host(Host v) { host = v; }
+    /** What detection found, or null before it ran. */
+    public MachineReport report() { return report; }
+    public void report(MachineReport v) { report = v; }
+
     /** The facts to judge and estimate {@code plan} with: the machine's, plus the scanned SDK of its ROCm version. */
     public PlanFacts factsFor(ReleasePlan plan) {
+        if (report != null) {
+            return report.planFacts(plan);
+        }
         KernelSizes k = kernelsByVersion.get(plan.rocmVersion());
         return k == null ? new PlanFacts(java.util.Optional.empty(), facts.buildScript(), facts.installedToolsets()) : facts.withKernels(k);
     }

@@ -146,6 +146,10 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
             d.buildDir(base.buildDir());
             d.archiveName(base.packageName());
         }
+        SizeBreakdown e = estimate.get();
+        if (e != null) {
+            d.estimate(e.totalBytes(), e.zipLowBytes(), e.zipHighBytes());
+        }
         d.sdk(d.sdkByVersion().getOrDefault(base.rocmVersion(), d.sdk() != null && trackChanged ? null : d.sdk()));
     }
 

@@ -1,0 +1,358 @@
+package dev.hippack.ui.steps.build;
+
+import dev.hippack.core.PackagerException;
+import dev.hippack.core.build.BuildRequest;
+import dev.hippack.core.build.BuildResult;
+import dev.hippack.core.build.BuildScriptArguments;
+import dev.hippack.core.build.BuildService;
+import dev.hippack.core.build.WindowsCommandLine;
+import dev.hippack.core.detect.MachineReport;
+import dev.hippack.core.detect.MsvcToolset;
+import dev.hippack.core.detect.ToolsetVerdict;
+import dev.hippack.core.detect.VisualStudioInstance;
+import dev.hippack.core.finding.Finding;
+import dev.hippack.core.host.Host;
+import dev.hippack.core.plan.BuildOptions;
+import dev.hippack.core.plan.BuildScriptFacts;
+import dev.hippack.core.plan.ReleasePlan;
+import dev.hippack.core.progress.LogLine;
+import dev.hippack.ui.common.RunningTask;
+import dev.hippack.ui.common.TaskObserver;
+import dev.hippack.ui.common.TaskRunner;
+import dev.hippack.ui.run.LogBuffer;
+import dev.hippack.ui.steps.track.PlanJudge;
+import dev.hippack.ui.wizard.AbstractStepViewModel;
+import dev.hippack.ui.wizard.StepId;
+import dev.hippack.ui.wizard.WizardDraft;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * Step 3. Holds the build options (toolset, jobs, build folder, hipBLASLt / VMM / graphs), shows
+ * the exact command lines the engine will run, and runs the engine's build in the background:
+ * progress from ninja's [n/m], status as text, every log line into the {@link LogBuffer}.
+ * Complete when the build succeeded, or when the user chose to use binaries already built and
+ * they exist.
+ */
+public final class BuildStepViewModel extends AbstractStepViewModel {
+
+    private final Function<Host, BuildService> services;
+    private final PlanJudge judge;
+    private final TaskRunner runner;
+    private final LogBuffer log;
+    private final Clock clock;
+    private final StringProperty toolset = new SimpleStringProperty(this, "toolset", ReleasePlan.RECOMMENDED_TOOLSET);
+    private final IntegerProperty jobs = new SimpleIntegerProperty(this, "jobs", 0);
+    private final StringProperty buildDir = new SimpleStringProperty(this, "buildDir", "");
+    private final BooleanProperty hipblaslt = new SimpleBooleanProperty(this, "hipblaslt", true);
+    private final BooleanProperty vmm = new SimpleBooleanProperty(this, "vmm", false);
+    private final BooleanProperty graphs = new SimpleBooleanProperty(this, "graphs", false);
+    private final BooleanProperty useExisting = new SimpleBooleanProperty(this, "useExisting", false);
+    private final ObservableList<String> toolsets = FXCollections.observableArrayList();
+    private final ObservableList<String> commandLines = FXCollections.observableArrayList();
+    private final ObservableList<Finding> findings = FXCollections.observableArrayList();
+    private final ObservableList<Finding> optionFindings = FXCollections.observableArrayList();
+    private final ReadOnlyObjectWrapper<BuildResult> result = new ReadOnlyObjectWrapper<>(this, "result");
+    private final ReadOnlyObjectWrapper<Instant> startedAt = new ReadOnlyObjectWrapper<>(this, "startedAt");
+    private final ReadOnlyObjectWrapper<Instant> endedAt = new ReadOnlyObjectWrapper<>(this, "endedAt");
+    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
+    private final ReadOnlyStringWrapper existingDescription = new ReadOnlyStringWrapper(this, "existingDescription", "");
+    private final ReadOnlyObjectWrapper<Path> logFile = new ReadOnlyObjectWrapper<>(this, "logFile");
+    private WizardDraft draft = new WizardDraft();
+    private Host serviceHost;
+    private BuildService service;
+    private RunningTask running;
+    private boolean loading;
+
+    public BuildStepViewModel(Function<Host, BuildService> services, PlanJudge judge, TaskRunner runner, LogBuffer log, Clock clock) {
+        this.services = services;
+        this.judge = judge;
+        this.runner = runner;
+        this.log = log;
+        this.clock = clock;
+        Runnable changed = () -> {
+            if (!loading) {
+                // Options that change the binaries make an earlier result stale.
+                result.set(null);
+                refresh();
+            }
+        };
+        toolset.addListener(o -> changed.run());
+        jobs.addListener(o -> changed.run());
+        buildDir.addListener(o -> changed.run());
+        hipblaslt.addListener(o -> changed.run());
+        vmm.addListener(o -> changed.run());
+        graphs.addListener(o -> changed.run());
+        useExisting.addListener(o -> refresh());
+        refresh();
+    }
+
+    @Override
+    public StepId id() {
+        return StepId.BUILD;
+    }
+
+    @Override
+    public void enter(WizardDraft d) {
+        draft = d;
+        loading = true;
+        try {
+            toolset.set(d.toolset());
+            jobs.set(d.jobs());
+            buildDir.set(d.buildDir() == null ? "" : d.buildDir());
+            hipblaslt.set(d.options().hipblaslt());
+            vmm.set(d.options().vmm());
+            graphs.set(d.options().graphs());
+            useExisting.set(d.useExistingBinaries());
+            List<String> found = new ArrayList<>();
+            MachineReport r = d.report();
+            if (r != null && d.vsInstance() != null) {
+                r.visualStudioAt(d.vsInstance()).ifPresent(vs -> vs.toolsets().stream()
+                        .filter(t -> t.verdict() != ToolsetVerdict.INCOMPLETE)
+                        .map(MsvcToolset::vcvarsVersion).distinct().forEach(found::add));
+            }
+            if (!found.contains(ReleasePlan.RECOMMENDED_TOOLSET)) {
+                found.add(0, ReleasePlan.RECOMMENDED_TOOLSET);
+            }
+            toolsets.setAll(found);
+        } finally {
+            loading = false;
+        }
+        refresh();
+    }
+
+    @Override
+    public void leave(WizardDraft d) {
+        write(d);
+        d.useExistingBinaries(useExisting.get());
+    }
+
+    private void write(WizardDraft d) {
+        d.toolset(toolset.get() == null || toolset.get().isBlank() ? ReleasePlan.RECOMMENDED_TOOLSET : toolset.get().strip());
+        d.jobs(Math.max(0, jobs.get()));
+        if (buildDir.get() != null && !buildDir.get().isBlank()) {
+            d.buildDir(buildDir.get().strip());
+        }
+        d.options(new BuildOptions(hipblaslt.get(), vmm.get(), graphs.get(), d.options().nativeCpu(), d.options().deploymentBuild()));
+    }
+
+    /** The plan with this step's options. */
+    public ReleasePlan plan() {
+        WizardDraft copy = new WizardDraft();
+        copy.load(draft.track() == null ? ReleasePlan.forTrack(dev.hippack.core.catalog.CatalogLoader.embedded().tracks().get(0)) : draft.toPlan());
+        write(copy);
+        return copy.toPlan();
+    }
+
+    private Optional<BuildScriptFacts> script() {
+        MachineReport r = draft.report();
+        return r == null || r.checkout() == null ? Optional.empty() : r.checkout().scriptFacts();
+    }
+
+    private void refresh() {
+        ReleasePlan plan = draft.track() == null ? null : plan();
+        commandLines.clear();
+        optionFindings.clear();
+        if (plan != null) {
+            Optional<BuildScriptFacts> script = script();
+            if (script.isPresent() && plan.sdk() != null) {
+                for (String b : plan.binaries()) {
+                    List<String> shown = new ArrayList<>(List.of("powershell", "-NoProfile", "-ExecutionPolicy", "Bypass",
+                            "-File", BuildScriptArguments.SCRIPT));
+                    shown.addAll(BuildScriptArguments.forTarget(plan, script.get(), b));
+                    commandLines.add(WindowsCommandLine.join(shown));
+                }
+            }
+            if (judge != null) {
+                optionFindings.setAll(judge.judge(plan).stream()
+                        .filter(f -> f.id().startsWith("build.") || f.id().startsWith("toolset.")).toList());
+            }
+        }
+        existingDescription.set(existingProblem(plan) == null ? "Found the binaries of an earlier build." : existingProblem(plan));
+        revalidate();
+    }
+
+    /** Why "use existing binaries" cannot be used now; null when every binary exists. */
+    private String existingProblem(ReleasePlan plan) {
+        Host host = draft.host();
+        if (plan == null || host == null || plan.source() == null) {
+            return "No checkout known, so no earlier binaries can be found.";
+        }
+        List<String> missing = new ArrayList<>();
+        for (String b : plan.binaries()) {
+            String exe = host.join(buildDirOf(plan, host), "bin", b + ".exe");
+            try {
+                if (!Files.isRegularFile(host.resolve(exe))) {
+                    missing.add(exe);
+                }
+            } catch (RuntimeException e) {
+                missing.add(exe);
+            }
+        }
+        return missing.isEmpty() ? null : "Not built yet: " + String.join(", ", missing);
+    }
+
+    private String buildDirOf(ReleasePlan plan, Host host) {
+        return service(host).buildDirOf(plan);
+    }
+
+    /** One service per machine: making one may ask the console for its code page. */
+    private BuildService service(Host host) {
+        if (service == null || serviceHost != host) {
+            service = services.apply(host);
+            serviceHost = host;
+        }
+        return service;
+    }
+
+    private void revalidate() {
+        String reason;
+        if (busy.get()) {
+            reason = "The build is running.";
+        } else if (useExisting.get()) {
+            reason = existingProblem(draft.track() == null ? null : plan());
+        } else if (result.get() != null && result.get().success()) {
+            reason = null;
+        } else if (optionFindings.stream().anyMatch(Finding::isError)) {
+            reason = "Fix first: " + optionFindings.stream().filter(Finding::isError).findFirst().orElseThrow().message();
+        } else if (result.get() != null) {
+            reason = result.get().cancelled() ? "The build was cancelled: start it again, or use existing binaries."
+                    : "The build failed: see the findings, fix and start again.";
+        } else {
+            reason = "Press Start to build, or use binaries built earlier.";
+        }
+        blockedBy(reason);
+    }
+
+    /** Whether Start can be pressed now. */
+    public boolean canStart() {
+        return !busy.get() && !useExisting.get() && draft.host() != null && optionFindings.stream().noneMatch(Finding::isError);
+    }
+
+    /** Builds audiocpp_cli then audiocpp_server in the background. */
+    public void start() {
+        if (!canStart()) {
+            return;
+        }
+        ReleasePlan plan = plan();
+        Host host = draft.host();
+        BuildScriptFacts script = script().orElse(new BuildScriptFacts(java.util.Set.of(), false));
+        BuildService service = service(host);
+        try {
+            logFile.set(host.resolve(service.buildDirOf(plan)).resolve(BuildService.LOG_NAME));
+        } catch (RuntimeException e) {
+            logFile.set(null);
+        }
+        log.clear();
+        findings.clear();
+        error.set("");
+        result.set(null);
+        startedAt.set(clock.instant());
+        endedAt.set(null);
+        busy.set(true);
+        progress.set(-1);
+        status.set("Starting the build");
+        revalidate();
+        running = runner.run((listener, token) -> service.run(new BuildRequest(plan, script), listener, token),
+                new TaskObserver<BuildResult>() {
+                    @Override
+                    public void progress(double fraction) {
+                        progress.set(fraction);
+                    }
+
+                    @Override
+                    public void message(String text) {
+                        status.set(text);
+                    }
+
+                    @Override
+                    public void log(LogLine line) {
+                        log.offer(line);
+                    }
+
+                    @Override
+                    public void succeeded(BuildResult r) {
+                        done();
+                        result.set(r);
+                        findings.setAll(r.findings());
+                        logFile.set(r.logFile());
+                        status.set(r.cancelled() ? "Build cancelled." : r.success() ? "Build finished." : "Build failed.");
+                        revalidate();
+                    }
+
+                    @Override
+                    public void failed(Throwable e) {
+                        done();
+                        error.set(e instanceof PackagerException ? e.getMessage() : "The build could not run: " + e);
+                        status.set("Build not started.");
+                        revalidate();
+                    }
+
+                    @Override
+                    public void cancelled() {
+                        done();
+                        status.set("Build cancelled.");
+                        error.set("Cancelled: the build's processes were ended.");
+                        revalidate();
+                    }
+                });
+    }
+
+    private void done() {
+        busy.set(false);
+        progress.set(0);
+        endedAt.set(clock.instant());
+        running = null;
+    }
+
+    @Override
+    public void cancel() {
+        RunningTask r = running;
+        if (r != null) {
+            status.set("Cancelling the build...");
+            r.cancel();
+        }
+    }
+
+    public ObservableList<String> toolsets() { return toolsets; }
+    public StringProperty toolsetProperty() { return toolset; }
+    public IntegerProperty jobsProperty() { return jobs; }
+    public StringProperty buildDirProperty() { return buildDir; }
+    public BooleanProperty hipblasltProperty() { return hipblaslt; }
+    public BooleanProperty vmmProperty() { return vmm; }
+    public BooleanProperty graphsProperty() { return graphs; }
+    public BooleanProperty useExistingProperty() { return useExisting; }
+    public ObservableList<String> commandLines() { return commandLines; }
+    /** Findings of the last build (known failures, missing outputs, build flags). */
+    public ObservableList<Finding> findings() { return findings; }
+    /** What the rules say about the chosen options (toolset, defaults), live. */
+    public ObservableList<Finding> optionFindings() { return optionFindings; }
+    public ReadOnlyObjectProperty<BuildResult> resultProperty() { return result.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<Instant> startedAtProperty() { return startedAt.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<Instant> endedAtProperty() { return endedAt.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty existingDescriptionProperty() { return existingDescription.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<Path> logFileProperty() { return logFile.getReadOnlyProperty(); }
+    public LogBuffer log() { return log; }
+    public Clock clock() { return clock; }
+}

@@ -1,0 +1,244 @@
+package dev.hippack.ui.steps.review;
+
+import dev.hippack.core.PackagerException;
+import dev.hippack.core.audit.AuditReport;
+import dev.hippack.core.audit.AuditRequest;
+import dev.hippack.core.audit.PackageAuditor;
+import dev.hippack.core.finding.Finding;
+import dev.hippack.core.finding.Severity;
+import dev.hippack.core.host.Host;
+import dev.hippack.core.plan.ReleasePlan;
+import dev.hippack.core.stage.LayoutPlanner;
+import dev.hippack.core.stage.PackageLayout;
+import dev.hippack.core.stage.StageRequest;
+import dev.hippack.core.stage.StageResult;
+import dev.hippack.core.stage.Stager;
+import dev.hippack.ui.common.RunningTask;
+import dev.hippack.ui.common.SizeText;
+import dev.hippack.ui.common.TaskObserver;
+import dev.hippack.ui.common.TaskRunner;
+import dev.hippack.ui.wizard.AbstractStepViewModel;
+import dev.hippack.ui.wizard.StepId;
+import dev.hippack.ui.wizard.WizardDraft;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+
+/**
+ * Step 4. Stages the package with the engine (layout from the plan, written under a temporary
+ * name), reads it back as a tree, and audits it with every check of the guide. Errors block
+ * Next; warnings block it until the user acknowledges them.
+ */
+public final class ReviewStepViewModel extends AbstractStepViewModel {
+
+    private final LayoutPlanner planner;
+    private final Stager stager;
+    private final PackageAuditor auditor;
+    private final PackageTreeReader treeReader;
+    private final TaskRunner runner;
+    private final ObjectProperty<Path> outputFolder = new SimpleObjectProperty<>(this, "outputFolder");
+    private final BooleanProperty warningsAcknowledged = new SimpleBooleanProperty(this, "warningsAcknowledged");
+    private final ReadOnlyObjectWrapper<PackageNode> tree = new ReadOnlyObjectWrapper<>(this, "tree");
+    private final ReadOnlyObjectWrapper<AuditReport> audit = new ReadOnlyObjectWrapper<>(this, "audit");
+    private final ReadOnlyObjectWrapper<StageResult> staged = new ReadOnlyObjectWrapper<>(this, "staged");
+    private final ReadOnlyStringWrapper totals = new ReadOnlyStringWrapper(this, "totals", "");
+    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
+    private final ObservableList<Finding> findings = FXCollections.observableArrayList();
+    private WizardDraft draft = new WizardDraft();
+    private ReleasePlan stagedPlan;
+    private RunningTask running;
+
+    public ReviewStepViewModel(LayoutPlanner planner, Stager stager, PackageAuditor auditor, PackageTreeReader treeReader, TaskRunner runner) {
+        this.planner = planner;
+        this.stager = stager;
+        this.auditor = auditor;
+        this.treeReader = treeReader;
+        this.runner = runner;
+        warningsAcknowledged.addListener(o -> revalidate());
+        outputFolder.addListener(o -> revalidate());
+        revalidate();
+    }
+
+    @Override
+    public StepId id() {
+        return StepId.REVIEW;
+    }
+
+    @Override
+    public void enter(WizardDraft d) {
+        draft = d;
+        if (outputFolder.get() == null && d.outputDir() != null && d.host() != null) {
+            try {
+                outputFolder.set(d.host().resolve(d.outputDir()));
+            } catch (RuntimeException e) {
+                error.set("The output folder " + d.outputDir() + " cannot be used here: " + e.getMessage());
+            }
+        }
+        // A plan changed since staging (other targets, other binaries) makes the staged folder stale.
+        if (staged.get() != null && !d.toPlan().equals(stagedPlan)) {
+            clear();
+        }
+        revalidate();
+        if (staged.get() == null && canStage()) {
+            stage();
+        }
+    }
+
+    @Override
+    public void leave(WizardDraft d) {
+        StageResult s = staged.get();
+        d.stagedDir(s == null ? null : s.packageDir());
+        Host h = d.host();
+        if (outputFolder.get() != null && h != null) {
+            d.outputDir(h.toHostPath(outputFolder.get()));
+        }
+    }
+
+    public boolean canStage() {
+        return !busy.get() && outputFolder.get() != null && draft.host() != null && draft.track() != null;
+    }
+
+    /** Stages the package into the output folder and audits it, in the background. */
+    public void stage() {
+        if (!canStage()) {
+            return;
+        }
+        ReleasePlan plan = draft.toPlan();
+        Host host = draft.host();
+        Path out = outputFolder.get();
+        clear();
+        busy.set(true);
+        progress.set(-1);
+        status.set("Staging the package");
+        revalidate();
+        running = runner.run((listener, token) -> {
+            PackageLayout layout = planner.plan(plan, host);
+            StageResult s = stager.run(new StageRequest(layout, out), listener, token);
+            listener.status("Auditing " + s.packageDir().getFileName());
+            AuditReport report = auditor.run(new AuditRequest(s.packageDir(), Optional.of(plan)), listener, token);
+            return new Reviewed(s, report, treeReader.read(s.packageDir()));
+        }, new TaskObserver<Reviewed>() {
+            @Override
+            public void progress(double fraction) {
+                progress.set(fraction);
+            }
+
+            @Override
+            public void message(String text) {
+                status.set(text);
+            }
+
+            @Override
+            public void succeeded(Reviewed r) {
+                done();
+                stagedPlan = plan;
+                staged.set(r.stage());
+                audit.set(r.audit());
+                tree.set(r.tree());
+                List<Finding> all = new ArrayList<>(r.stage().findings());
+                all.addAll(r.audit().findings());
+                all.sort((a, b) -> a.severity().compareTo(b.severity()));
+                findings.setAll(all);
+                totals.set(totalsText(r.stage()));
+                status.set(r.audit().passed() ? "Staged and audited: no error." : "The audit found errors.");
+                revalidate();
+            }
+
+            @Override
+            public void failed(Throwable e) {
+                done();
+                error.set(e instanceof PackagerException ? e.getMessage() : "Staging failed: " + e);
+                status.set("");
+                revalidate();
+            }
+
+            @Override
+            public void cancelled() {
+                done();
+                error.set("Cancelled: no staged folder was left behind.");
+                status.set("");
+                revalidate();
+            }
+        });
+    }
+
+    private String totalsText(StageResult s) {
+        String staged = s.files() + " files, " + SizeText.of(s.bytes());
+        if (draft.estimatedBytes() < 0) {
+            return staged + ".";
+        }
+        double diff = draft.estimatedBytes() == 0 ? 0 : 100.0 * (s.bytes() - draft.estimatedBytes()) / draft.estimatedBytes();
+        return String.format(Locale.ROOT, "%s; the estimate was %s (%+.0f%%).", staged, SizeText.of(draft.estimatedBytes()), diff);
+    }
+
+    private void clear() {
+        staged.set(null);
+        audit.set(null);
+        tree.set(null);
+        findings.clear();
+        totals.set("");
+        error.set("");
+        warningsAcknowledged.set(false);
+        stagedPlan = null;
+    }
+
+    private void done() {
+        busy.set(false);
+        progress.set(0);
+        running = null;
+    }
+
+    @Override
+    public void cancel() {
+        RunningTask r = running;
+        if (r != null) {
+            r.cancel();
+        }
+    }
+
+    private void revalidate() {
+        AuditReport a = audit.get();
+        String reason;
+        if (busy.get()) {
+            reason = "Staging and auditing.";
+        } else if (a == null) {
+            reason = outputFolder.get() == null ? "Choose the output folder, then stage the package." : "Stage the package to review it.";
+        } else if (!a.passed()) {
+            reason = "The audit found " + a.errors() + (a.errors() == 1 ? " error" : " errors") + ": fix and stage again.";
+        } else if (warningCount() > 0 && !warningsAcknowledged.get()) {
+            reason = "Acknowledge the " + warningCount() + (warningCount() == 1 ? " warning" : " warnings") + " to go on.";
+        } else {
+            reason = null;
+        }
+        blockedBy(reason);
+    }
+
+    /** Warnings of the audit and of the layout. */
+    public int warningCount() {
+        return (int) findings.stream().filter(f -> f.severity() == Severity.WARNING).count();
+    }
+
+    private record Reviewed(StageResult stage, AuditReport audit, PackageNode tree) { }
+
+    public ObjectProperty<Path> outputFolderProperty() { return outputFolder; }
+    public BooleanProperty warningsAcknowledgedProperty() { return warningsAcknowledged; }
+    public ReadOnlyObjectProperty<PackageNode> treeProperty() { return tree.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<AuditReport> auditProperty() { return audit.getReadOnlyProperty(); }
+    public ReadOnlyObjectProperty<StageResult> stagedProperty() { return staged.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty totalsProperty() { return totals.getReadOnlyProperty(); }
+    public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
+    /** Every finding of the layout and the audit, errors first. */
+    public ObservableList<Finding> findings() { return findings; }
+}

@@ -1,0 +1,135 @@
+package dev.hippack.ui.steps.archive;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hippack.core.archive.ZipArchiver;
+import dev.hippack.core.catalog.Catalog;
+import dev.hippack.core.catalog.CatalogLoader;
+import dev.hippack.core.plan.ReleasePlan;
+import dev.hippack.core.profile.CiWorkflowExporter;
+import dev.hippack.core.profile.ProfileStore;
+import dev.hippack.ui.common.DirectTaskRunner;
+import dev.hippack.ui.common.HeldTaskRunner;
+import dev.hippack.ui.wizard.WizardDraft;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.ZipFile;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ArchiveStepViewModelTest {
+
+    @TempDir
+    Path dir;
+
+    private final Catalog catalog = CatalogLoader.embedded();
+    private final ProfileStore profiles = new ProfileStore(catalog);
+
+    private WizardDraft stagedDraft() throws Exception {
+        Path staged = dir.resolve("staged/audiocpp-windows-hip-rocm6");
+        Files.createDirectories(staged.resolve("rocblas/library"));
+        Files.writeString(staged.resolve("README.txt"), "readme");
+        Files.write(staged.resolve("audiocpp_cli.exe"), new byte[4096]);
+        Files.writeString(staged.resolve("rocblas/library/TensileLibrary_lazy_gfx1100.dat"), "x".repeat(1000));
+        WizardDraft d = WizardDraft.forTrack(catalog.track("rocm6").orElseThrow());
+        d.stagedDir(staged);
+        d.estimate(5000, 100, 200);
+        return d;
+    }
+
+    private ArchiveStepViewModel vm(dev.hippack.ui.common.TaskRunner runner) {
+        return new ArchiveStepViewModel(new ZipArchiver(), profiles, new CiWorkflowExporter(catalog, profiles), "0.1.0",
+                runner, hostPath -> dir.resolve("out"));
+    }
+
+    @Test
+    void startWritesAVerifiedZipAndCompletesTheStep() throws Exception {
+        ArchiveStepViewModel vm = vm(new DirectTaskRunner());
+        WizardDraft d = stagedDraft();
+        d.outputDir("C:\\release");
+        Files.createDirectories(dir.resolve("out"));
+        vm.enter(d);
+        assertThat(vm.validProperty().get()).isFalse();
+        assertThat(vm.blockerProperty().get()).contains("Start");
+        vm.start();
+        assertThat(vm.errorProperty().get()).isEmpty();
+        assertThat(vm.resultProperty().get()).isNotNull();
+        Path zip = vm.resultProperty().get().zip();
+        assertThat(zip).isEqualTo(dir.resolve("out/audiocpp-windows-hip-rocm6.zip")).exists();
+        assertThat(vm.resultProperty().get().sha256()).hasSize(64);
+        try (ZipFile z = new ZipFile(zip.toFile())) {
+            assertThat(z.getEntry("audiocpp-windows-hip-rocm6/README.txt")).isNotNull();
+        }
+        assertThat(vm.sizeVersusEstimateProperty().get()).contains("than estimated");
+        assertThat(vm.validProperty().get()).isTrue();
+        assertThat(vm.busyProperty().get()).isFalse();
+    }
+
+    @Test
+    void anExistingZipIsNotReplacedWithoutAsking() throws Exception {
+        ArchiveStepViewModel vm = vm(new DirectTaskRunner());
+        WizardDraft d = stagedDraft();
+        Files.createDirectories(dir.resolve("out"));
+        Files.writeString(dir.resolve("out/audiocpp-windows-hip-rocm6.zip"), "mine");
+        vm.outputFolderProperty().set(dir.resolve("out"));
+        vm.enter(d);
+        vm.start();
+        assertThat(vm.resultProperty().get()).isNull();
+        assertThat(vm.errorProperty().get()).contains("audiocpp-windows-hip-rocm6.zip");
+        assertThat(Files.readString(dir.resolve("out/audiocpp-windows-hip-rocm6.zip"))).isEqualTo("mine");
+        vm.overwriteProperty().set(true);
+        vm.start();
+        assertThat(vm.resultProperty().get()).isNotNull();
+    }
+
+    @Test
+    void aBadArchiveNameBlocksStart() throws Exception {
+        ArchiveStepViewModel vm = vm(new DirectTaskRunner());
+        vm.outputFolderProperty().set(dir);
+        vm.enter(stagedDraft());
+        vm.archiveNameProperty().set("bad name/..");
+        assertThat(vm.canStart()).isFalse();
+        assertThat(vm.blockerProperty().get()).contains("letters");
+    }
+
+    @Test
+    void busyWhileZippingAndCancelReportsNoZip() throws Exception {
+        HeldTaskRunner runner = new HeldTaskRunner();
+        ArchiveStepViewModel vm = vm(runner);
+        vm.outputFolderProperty().set(dir);
+        vm.enter(stagedDraft());
+        vm.start();
+        assertThat(vm.busyProperty().get()).isTrue();
+        vm.cancel();
+        runner.release();
+        assertThat(vm.busyProperty().get()).isFalse();
+        assertThat(vm.errorProperty().get()).contains("Cancelled");
+        assertThat(dir.resolve("audiocpp-windows-hip-rocm6.zip")).doesNotExist();
+    }
+
+    @Test
+    void savedProfileLoadsBackAsTheSamePlan() throws Exception {
+        ArchiveStepViewModel vm = vm(new DirectTaskRunner());
+        WizardDraft d = stagedDraft();
+        d.source("C:\\src\\audio.cpp");
+        d.sdk("C:\\Program Files\\AMD\\ROCm\\6.4");
+        vm.enter(d);
+        vm.archiveNameProperty().set("my-release");
+        Path file = dir.resolve("profile.json");
+        vm.saveProfile(file);
+        assertThat(vm.profileMessageProperty().get()).contains("Saved");
+        ReleasePlan loaded = profiles.load(file);
+        assertThat(loaded).isEqualTo(d.toPlan().withArchiveName("my-release"));
+    }
+
+    @Test
+    void exportedWorkflowIsWritten() throws Exception {
+        ArchiveStepViewModel vm = vm(new DirectTaskRunner());
+        vm.enter(stagedDraft());
+        Path file = dir.resolve("wf/release-hip.yml");
+        Files.createDirectories(file.getParent());
+        vm.exportWorkflow(file);
+        assertThat(vm.profileMessageProperty().get()).contains("Wrote the CI workflow");
+        assertThat(Files.readString(file)).contains("hip-packager").contains("windows-2022");
+    }
+}
