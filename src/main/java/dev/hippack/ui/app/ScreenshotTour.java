@@ -38,6 +38,12 @@ final class ScreenshotTour {
             Platform.exit();
             return;
         }
+        // One size for every screenshot, large enough to show each step without scrolling much.
+        stage.setMaximized(false);
+        stage.setWidth(1280);
+        stage.setHeight(960);
+        stage.setX(0);
+        stage.setY(0);
         later(1500, this::step);
     }
 

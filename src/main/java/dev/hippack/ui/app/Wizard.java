@@ -77,6 +77,7 @@ public final class Wizard {
     private final ArchiveStepViewModel archive;
     private final LogBuffer buildLog = new LogBuffer(10_000);
     private final FileOpener opener;
+    private final java.util.concurrent.atomic.AtomicReference<Path> sampleDir = new java.util.concurrent.atomic.AtomicReference<>();
     private boolean tourBuilt;
     private boolean tourArchived;
 
@@ -85,7 +86,10 @@ public final class Wizard {
         this.request = request;
         this.opener = opener;
         draft = WizardDraft.forTrack(catalog.tracks().get(0));
-        if (!request.demo()) {
+        if (request.demo()) {
+            // The sample machine has its own release folder; the user's settings are not about it.
+            draft.outputDir(SampleEnvironmentWriter.OUTPUT_DIR);
+        } else {
             draft.source(settings.lastCheckout());
             draft.outputDir(settings.outputFolder());
         }
@@ -95,7 +99,7 @@ public final class Wizard {
         ProfileStore profiles = new ProfileStore(catalog);
         Duration pace = Duration.ofMillis(Long.getLong(STAND_IN_PACE, 25));
 
-        environment = new EnvironmentStepViewModel(hostSource(request, catalog), MachineDetector.standard(catalog), runner);
+        environment = new EnvironmentStepViewModel(hostSource(request, catalog, sampleDir), MachineDetector.standard(catalog), runner);
         track = new TrackStepViewModel(catalog, CoreEstimates.estimator(new SizeEstimator(catalog, rules), draft::factsFor), judge);
         build = new BuildStepViewModel(host -> {
             ProcessRunner processes = new ProcessRunner(Duration.ofSeconds(3));
@@ -120,7 +124,7 @@ public final class Wizard {
     }
 
     /** The machine to detect on: the sample (written now, in the background), a described one, or this one. */
-    private static HostSource hostSource(GuiRequest request, Catalog catalog) {
+    private static HostSource hostSource(GuiRequest request, Catalog catalog, java.util.concurrent.atomic.AtomicReference<Path> written) {
         if (request.demo()) {
             return () -> {
                 Path dir;
@@ -129,6 +133,7 @@ public final class Wizard {
                 } catch (IOException e) {
                     throw new PackagerException("Could not create a temporary folder for the sample environment: " + e.getMessage());
                 }
+                written.set(dir);
                 return new SampleEnvironmentWriter(catalog).write(dir.resolve("machine")).host();
             };
         }
@@ -207,5 +212,21 @@ public final class Wizard {
     public void close() {
         vm.cancelTask();
         buildLog.close();
+        deleteSample();
+    }
+
+    /** The sample machine is ours alone, written into a temporary folder: remove it when done. */
+    private void deleteSample() {
+        Path dir = sampleDir.getAndSet(null);
+        if (dir == null || !dir.getFileName().toString().startsWith("hip-packager-demo-")) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
+            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException | RuntimeException e) {
+            // A file still open (a running stand-in) keeps its folder; the OS cleans temp folders.
+        }
     }
 }

@@ -57,7 +57,8 @@ public final class Icons {
         DEMO(MaterialDesignT.TEST_TUBE),
         ZIP(MaterialDesignP.PACKAGE_VARIANT),
         TOOL(MaterialDesignT.TOOLS),
-        SEARCH(MaterialDesignM.MAGNIFY);
+        SEARCH(MaterialDesignM.MAGNIFY),
+        STOP(MaterialDesignS.STOP);
 
         private final Ikon ikon;
 

@@ -88,6 +88,10 @@ public final class ArchiveStepView {
         form.addRow(0, nameLabel, name);
         form.addRow(1, folderLabel, new HBox(6, folder, choose));
         form.add(overwrite, 1, 2);
+        javafx.scene.layout.ColumnConstraints labels = new javafx.scene.layout.ColumnConstraints();
+        javafx.scene.layout.ColumnConstraints fields = new javafx.scene.layout.ColumnConstraints();
+        fields.setHgrow(Priority.ALWAYS);
+        form.getColumnConstraints().setAll(labels, fields);
 
         Button start = new Button("_Start", Icons.of(Icons.Glyph.ZIP));
         start.setId(ID_START);
@@ -98,6 +102,7 @@ public final class ArchiveStepView {
         ProgressBar bar = new ProgressBar();
         bar.progressProperty().bind(vm.progressProperty());
         bar.visibleProperty().bind(vm.busyProperty());
+        bar.managedProperty().bind(bar.visibleProperty());
         bar.setPrefWidth(300);
         Label status = new Label();
         status.textProperty().bind(vm.statusProperty());

@@ -132,9 +132,9 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
             @Override
             public void succeeded(ZipResult r) {
                 finish();
+                sizeVersusEstimate.set(compare(r.zipBytes()));
                 result.set(r);
                 status.set("Verified " + r.zip().getFileName() + " (" + r.files() + " files).");
-                sizeVersusEstimate.set(compare(r.zipBytes()));
                 revalidate();
             }
 

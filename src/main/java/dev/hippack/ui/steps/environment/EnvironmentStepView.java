@@ -71,9 +71,12 @@ public final class EnvironmentStepView {
         rescan.setMnemonicParsing(true);
         rescan.disableProperty().bind(vm.busyProperty());
         rescan.setOnAction(e -> vm.rescan());
+        rescan.setMinWidth(Region.USE_PREF_SIZE);
         Label machine = new Label();
         machine.setId("env-host");
         machine.getStyleClass().add(Css.MUTED);
+        machine.setWrapText(true);
+        HBox.setHgrow(machine, Priority.ALWAYS);
         Label error = new Label();
         error.textProperty().bind(vm.errorProperty());
         error.getStyleClass().add(Css.SEVERITY_ERROR);
@@ -214,7 +217,7 @@ public final class EnvironmentStepView {
                     : "missing (" + lib.path() + ")"));
         }
         box.getStyleClass().add(Css.CARD);
-        box.setPrefWidth(430);
+        box.setPrefWidth(410);
         box.setId("sdk-card-" + (s.version() == null ? "unknown" : s.version()));
         return box;
     }
@@ -253,7 +256,7 @@ public final class EnvironmentStepView {
             box.getChildren().add(StepPage.muted("No MSVC toolset installed."));
         }
         box.getStyleClass().add(Css.CARD);
-        box.setPrefWidth(430);
+        box.setPrefWidth(410);
         return box;
     }
 

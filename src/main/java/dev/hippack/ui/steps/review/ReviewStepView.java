@@ -77,6 +77,7 @@ public final class ReviewStepView {
         ProgressBar bar = new ProgressBar();
         bar.progressProperty().bind(vm.progressProperty());
         bar.visibleProperty().bind(vm.busyProperty());
+        bar.managedProperty().bind(bar.visibleProperty());
         Label status = new Label();
         status.textProperty().bind(vm.statusProperty());
         HBox folderRow = new HBox(8, new Label("Output folder:"), folder, choose, stage);
@@ -113,6 +114,7 @@ public final class ReviewStepView {
         ack.setWrapText(true);
         findingsBox.setId(ID_FINDINGS);
         vm.findings().addListener((ListChangeListener<Finding>) c -> showFindings(vm));
+        vm.auditProperty().addListener(o -> showFindings(vm));
         ack.visibleProperty().bind(Bindings.createBooleanBinding(() -> vm.warningCount() > 0 && vm.auditProperty().get() != null
                 && vm.auditProperty().get().passed(), vm.findings(), vm.auditProperty()));
         ack.managedProperty().bind(ack.visibleProperty());
@@ -194,7 +196,7 @@ public final class ReviewStepView {
         size.setPrefWidth(90);
         TreeTableColumn<PackageNode, String> kind = new TreeTableColumn<>("Kind");
         kind.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().getValue().kind().name().toLowerCase(java.util.Locale.ROOT)));
-        kind.setPrefWidth(80);
+        kind.setPrefWidth(95);
         TreeTableColumn<PackageNode, String> arch = new TreeTableColumn<>("Arch");
         arch.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().getValue().arch() == null ? "" : c.getValue().getValue().arch()));
         arch.setPrefWidth(80);
@@ -207,8 +209,8 @@ public final class ReviewStepView {
         for (PackageNode c : n.children()) {
             i.getChildren().add(item(c));
         }
-        // Folders with few entries open at once; the long kernel lists stay closed.
-        i.setExpanded(n.kind() == PackageNode.Kind.FOLDER && n.children().size() <= 12);
+        // Every folder opens: the table is virtualized, and the kernel files show their architecture.
+        i.setExpanded(n.kind() == PackageNode.Kind.FOLDER);
         return i;
     }
 }

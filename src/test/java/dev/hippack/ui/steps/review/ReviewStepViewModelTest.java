@@ -1,0 +1,99 @@
+package dev.hippack.ui.steps.review;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hippack.core.audit.PackageAuditor;
+import dev.hippack.core.finding.Severity;
+import dev.hippack.core.inventory.KernelFileClassifier;
+import dev.hippack.core.stage.LayoutPlanner;
+import dev.hippack.core.stage.Stager;
+import dev.hippack.ui.common.DirectTaskRunner;
+import dev.hippack.ui.common.HeldTaskRunner;
+import dev.hippack.ui.common.TaskRunner;
+import dev.hippack.ui.steps.SampleMachine;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReviewStepViewModelTest {
+
+    @TempDir
+    Path dir;
+
+    private ReviewStepViewModel vm(TaskRunner runner) {
+        return new ReviewStepViewModel(new LayoutPlanner(SampleMachine.CATALOG), new Stager(), new PackageAuditor(SampleMachine.CATALOG),
+                new PackageTreeReader(new KernelFileClassifier()), runner);
+    }
+
+    private static List<PackageNode> files(PackageNode n) {
+        List<PackageNode> out = new ArrayList<>();
+        if (n.kind() != PackageNode.Kind.FOLDER) {
+            out.add(n);
+        }
+        n.children().forEach(c -> out.addAll(files(c)));
+        return out;
+    }
+
+    @Test
+    void enteringStagesAndAuditsTheSamplePackageIntoATree() throws Exception {
+        SampleMachine m = new SampleMachine(dir);
+        m.draft.useExistingBinaries(true);
+        m.draft.estimate(1_000_000_000L, 500_000_000L, 700_000_000L);
+        ReviewStepViewModel vm = vm(new DirectTaskRunner());
+        vm.enter(m.draft);
+        assertThat(vm.errorProperty().get()).isEmpty();
+        assertThat(vm.auditProperty().get()).isNotNull();
+        assertThat(vm.auditProperty().get().passed()).isTrue();
+        PackageNode root = vm.treeProperty().get();
+        assertThat(root.name()).isEqualTo("audiocpp-windows-hip-rocm6");
+        List<PackageNode> files = files(root);
+        assertThat(files).anyMatch(f -> f.name().equals("audiocpp_cli.exe") && f.kind() == PackageNode.Kind.EXECUTABLE);
+        assertThat(files).filteredOn(f -> f.kind() == PackageNode.Kind.KERNEL && f.arch() != null)
+                .extracting(PackageNode::arch).contains("gfx1100", "gfx1201").doesNotContain("gfx1030");
+        assertThat(root.fileCount()).isEqualTo(vm.stagedProperty().get().files());
+        assertThat(vm.totalsProperty().get()).contains("files").contains("the estimate was 953.7 MiB");
+        vm.leave(m.draft);
+        assertThat(m.draft.stagedDir()).isEqualTo(vm.stagedProperty().get().packageDir());
+        assertThat(Files.isDirectory(m.draft.stagedDir())).isTrue();
+    }
+
+    @Test
+    void warningsNeedAnAcknowledgementAndErrorsBlock() throws Exception {
+        SampleMachine m = new SampleMachine(dir);
+        ReviewStepViewModel vm = vm(new DirectTaskRunner());
+        vm.enter(m.draft);
+        long warnings = vm.findings().stream().filter(f -> f.severity() == Severity.WARNING).count();
+        if (warnings > 0) {
+            assertThat(vm.validProperty().get()).isFalse();
+            assertThat(vm.blockerProperty().get()).contains("Acknowledge");
+            vm.warningsAcknowledgedProperty().set(true);
+        }
+        assertThat(vm.validProperty().get()).isTrue();
+
+        // A plan the package cannot satisfy (gfx1102 has no hipBLASLt kernels in 7.1) must not pass.
+        m.draft.applyTrack(SampleMachine.CATALOG.track("rocm7").orElseThrow());
+        m.draft.sdk("C:\\Program Files\\AMD\\ROCm\\7.1");
+        m.draft.targets(List.of("gfx1100", "gfx1102"));
+        vm.enter(m.draft);
+        assertThat(vm.auditProperty().get() == null || !vm.auditProperty().get().passed()
+                || !vm.errorProperty().get().isEmpty()).isTrue();
+        assertThat(vm.validProperty().get()).isFalse();
+    }
+
+    @Test
+    void whileStagingTheStepIsBusyAndCancelLeavesNoPackage() throws Exception {
+        SampleMachine m = new SampleMachine(dir);
+        HeldTaskRunner runner = new HeldTaskRunner();
+        ReviewStepViewModel vm = vm(runner);
+        vm.enter(m.draft);
+        assertThat(vm.busyProperty().get()).isTrue();
+        vm.cancel();
+        runner.release();
+        assertThat(vm.busyProperty().get()).isFalse();
+        assertThat(vm.stagedProperty().get()).isNull();
+        assertThat(vm.validProperty().get()).isFalse();
+    }
+}
