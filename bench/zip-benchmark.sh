@@ -8,8 +8,11 @@
 # Defaults: WORK_DIR=/tmp/hip-packager-bench, SIZE_MB=1300, ROUNDS=2. The tree is read once
 # before timing so every tool starts from the page cache; the tools run in turn, ROUNDS times,
 # and the table reports each tool's fastest round (wall clock) and its summed user+sys CPU in
-# that round, so a busy shared machine penalises every tool alike. BENCH_NICE=-5 (root) runs
-# every tool at that nice value, the same for all three, to get closer to an idle machine.
+# that round, so a busy shared machine penalises every tool alike. With BENCH_NICE=N (root) the
+# script's own scheduling group (Linux autogroup, one per session; the tools all run in it) gets
+# nice N, so on a machine shared with other sessions the three tools get the same larger share of
+# the CPUs; without it a busy machine hands this session about one core's fraction and no tool
+# can use a second core.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="${1:-/tmp/hip-packager-bench}"
@@ -37,13 +40,16 @@ time_run() {
   local label="$1" out="$2"; shift 2
   rm -f "$out"
   local TIMEFORMAT='%R %U %S' t
-  t=$( { time ( cd "$work/tree" && nice -n "${BENCH_NICE:-0}" "$@" >/dev/null 2>&1 ) ; } 2>&1 )
+  t=$( { time ( cd "$work/tree" && "$@" >/dev/null 2>&1 ) ; } 2>&1 )
   echo "$label $t $(stat -c %s "$out")" >> "$work/results.txt"
   echo "  $label: $t s (wall user sys), $(stat -c %s "$out") bytes" >&2
 }
 
 rm -f "$work/results.txt"
 nproc_n=$(nproc)
+if [ -n "${BENCH_NICE:-}" ] && [ -w /proc/self/autogroup ]; then
+  echo "$BENCH_NICE" > /proc/self/autogroup && echo "autogroup: $(cat /proc/self/autogroup)" >&2
+fi
 echo "timing $rounds round(s) on $tree_bytes bytes ..." >&2
 for round in $(seq 1 "$rounds"); do
   time_run hip-packager "$work/hp.zip" "$hp" zip "$name" --out "$work/hp.zip" --force
