@@ -12,6 +12,7 @@ repo="$(cd "$here/../.." && pwd)"
 MC="${LLVM_MC:-$(command -v llvm-mc-14 || command -v llvm-mc)}"
 DLLTOOL="${LLVM_DLLTOOL:-$(command -v llvm-dlltool-14 || command -v llvm-dlltool)}"
 LINK="${LLD_LINK:-$(command -v lld-link-14 || command -v lld-link)}"
+RC="${LLVM_RC:-$(command -v llvm-rc-14 || command -v llvm-rc)}"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -40,7 +41,39 @@ implib() { # machine dll -> path of its import library (made once)
 }
 
 count=0
-while read -r out machine kind imports delays; do
+# A VERSIONINFO resource, so the audit can compare a CRT DLL's version with the build toolset.
+version_res() { # version -> path of a compiled .res
+  local v="$1" commas res
+  commas="${v//./,}"
+  res="$work/version-$v.res"
+  if [ ! -f "$res" ]; then
+    cat > "$work/version-$v.rc" <<RC
+1 VERSIONINFO
+FILEVERSION $commas
+PRODUCTVERSION $commas
+FILEOS 0x40004
+FILETYPE 2
+BEGIN
+  BLOCK "StringFileInfo"
+  BEGIN
+    BLOCK "040904B0"
+    BEGIN
+      VALUE "FileVersion", "$v"
+      VALUE "ProductVersion", "$v"
+    END
+  END
+  BLOCK "VarFileInfo"
+  BEGIN
+    VALUE "Translation", 0x409, 1200
+  END
+END
+RC
+    "$RC" -no-preprocess -fo "$res" "$work/version-$v.rc"
+  fi
+  printf '%s' "$res"
+}
+
+while read -r out machine kind imports delays version; do
   case "$out" in ''|'#'*) continue ;; esac
   case "$out" in
     test/*) dest="$repo/src/test/resources/pe/${out#test/}" ;;
@@ -62,6 +95,9 @@ while read -r out machine kind imports delays; do
       args+=("$(implib "$machine" "$d")" "/include:__imp_${prefix[$machine]}$(symbol "$d")")
     done
   done
+  if [ -n "${version:-}" ] && [ "$version" != "-" ]; then
+    args+=("$(version_res "$version")")
+  fi
   if [ "$delays" != "-" ]; then
     IFS=, read -r -a dlls <<< "$delays"
     for d in "${dlls[@]}"; do args+=("/delayload:$d"); done

@@ -39,6 +39,7 @@ final class DependencyCheck {
         system(c, findings);
         closure(c, findings);
         oneRocm(c, findings);
+        crtVersions(c, findings);
         return findings;
     }
 
@@ -143,6 +144,48 @@ final class DependencyCheck {
                         "Copy " + dll + " from the SDK's bin folder (or the build output) next to the executables. "
                                 + "If Windows itself provides it, the allow-list of system DLLs needs it added.", dll));
             }
+        }
+    }
+
+    /**
+     * The redist must be at least as new as the toolset that built the binaries (Microsoft's
+     * binary-compatibility rule); only major.minor are compared, as the redist folder's build
+     * number differs from the toolset's (14.44.35112 beside 14.44.35207).
+     */
+    private static void crtVersions(PackageContents c, List<Finding> findings) {
+        if (c.plan().isEmpty()) {
+            return;
+        }
+        String toolset = c.plan().get().toolset();
+        int[] want = majorMinor(toolset);
+        if (want == null) {
+            return;
+        }
+        c.crtVersions().forEach((path, version) -> {
+            String file = path.replace('/', '\\');
+            if (version.isEmpty()) {
+                findings.add(new Finding("deps.crt", Severity.WARNING, file + " has no version resource, so it could not be "
+                        + "checked against the " + toolset + " toolset.",
+                        "Copy the CRT DLLs from the Visual Studio redist folder (Microsoft.VC14x.CRT), which carry versions.", file));
+                return;
+            }
+            int[] have = majorMinor(version.get());
+            if (have != null && (have[0] < want[0] || have[0] == want[0] && have[1] < want[1])) {
+                findings.add(new Finding("deps.crt", Severity.ERROR, file + " is version " + version.get() + ", older than the "
+                        + toolset + " toolset the binaries are built with; the redist must be at least as new, or the "
+                        + "program can fail on start.",
+                        "Copy the CRT DLLs from a redist of " + toolset + " or newer "
+                                + "(VC\\Redist\\MSVC\\<version>\\x64\\Microsoft.VC14x.CRT).", file));
+            }
+        });
+    }
+
+    private static int[] majorMinor(String version) {
+        String[] parts = version.trim().split("\\.");
+        try {
+            return parts.length < 2 ? null : new int[] {Integer.parseInt(parts[0]), Integer.parseInt(parts[1])};
+        } catch (NumberFormatException e) {
+            return null;
         }
     }
 

@@ -83,6 +83,11 @@ final class FolderSource implements PackageSource {
     }
 
     @Override
+    public java.util.Optional<String> readVersion(PackageEntry entry, PeReader reader) throws PeFormatException {
+        return reader.fileVersion(root.resolve(entry.path()));
+    }
+
+    @Override
     public String readText(PackageEntry entry, int maxBytes) throws PackagerException {
         try (InputStream in = Files.newInputStream(root.resolve(entry.path()))) {
             return new String(in.readNBytes(maxBytes), StandardCharsets.UTF_8);

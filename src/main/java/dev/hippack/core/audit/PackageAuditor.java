@@ -107,6 +107,16 @@ public final class PackageAuditor {
             }
         }
         listener.progress(peFiles.size(), peFiles.size());
+        Map<String, Optional<String>> crtVersions = new LinkedHashMap<>();
+        for (PackageEntry e : peFiles) {
+            if (e.topLevel() && DllNames.isCrt(e.name()) && pe.containsKey(e.path())) {
+                try {
+                    crtVersions.put(e.path(), source.readVersion(e, reader));
+                } catch (PeFormatException ex) {
+                    peErrors.put(e.path(), ex.problem());
+                }
+            }
+        }
 
         Map<KernelLibrary, List<PackageContents.Kernel>> libraries = new EnumMap<>(KernelLibrary.class);
         for (KernelLibrary lib : KernelLibrary.values()) {
@@ -151,7 +161,7 @@ public final class PackageAuditor {
                 from = PackageContents.FROM_KERNELS;
             }
         }
-        return new PackageContents(entries, pe, peErrors, libraries, readme, plan, generation, trackId, targets, from);
+        return new PackageContents(entries, pe, peErrors, crtVersions, libraries, readme, plan, generation, trackId, targets, from);
     }
 
     /** The package's ROCm major: its bundled HIP runtime's, else the one most of its ROCm DLL names belong to. */

@@ -15,6 +15,7 @@ import java.util.OptionalInt;
  * @param entries     every trusted file of the package
  * @param pe          the PE files that could be read, by path
  * @param peErrors    the PE files that could not be read, path to the problem
+ * @param crtVersions the file version of each bundled MSVC runtime DLL, by path (empty: no version resource)
  * @param libraries   the files below {@code <lib>/library/} of each kernel library, classified
  * @param readme      the package README's text, if there is one
  * @param generation  the ROCm major the package is for (plan, else its HIP runtime, else its ROCm DLL names)
@@ -26,6 +27,7 @@ record PackageContents(
         List<PackageEntry> entries,
         Map<String, PeInfo> pe,
         Map<String, String> peErrors,
+        Map<String, Optional<String>> crtVersions,
         Map<KernelLibrary, List<Kernel>> libraries,
         Optional<String> readme,
         Optional<ReleasePlan> plan,

@@ -19,6 +19,9 @@ interface PackageSource extends Closeable {
 
     PeInfo readPe(PackageEntry entry, PeReader reader) throws PeFormatException;
 
+    /** The file version of a PE file's version resource; empty when it has none. */
+    java.util.Optional<String> readVersion(PackageEntry entry, PeReader reader) throws PeFormatException;
+
     /** The first {@code maxBytes} bytes of a text file, as UTF-8. */
     String readText(PackageEntry entry, int maxBytes) throws PackagerException;
 

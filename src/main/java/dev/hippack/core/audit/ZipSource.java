@@ -276,6 +276,12 @@ final class ZipSource implements PackageSource {
         return new PeInfo(entry.path(), info.format(), info.machine(), info.imports(), info.delayImports());
     }
 
+    @Override
+    public java.util.Optional<String> readVersion(PackageEntry entry, PeReader reader) throws PeFormatException {
+        ZipArchiveEntry ze = byPath.get(entry.path());
+        return reader.fileVersion(zipPath.getFileName() + "!/" + ze.getName(), ze.getSize(), () -> open(ze));
+    }
+
     /** The entry's content; the archive library's unchecked exceptions on damaged data become IOExceptions. */
     private InputStream open(ZipArchiveEntry ze) throws IOException {
         InputStream in;

@@ -214,6 +214,18 @@ class PackageAuditorTest {
     }
 
     @Test
+    void crtOlderThanTheToolsetIsDepsCrt() throws Exception {
+        Path pkg = rocm6();
+        TestPackages.copy(PeFixtures.test("crt-14.38/VCRUNTIME140.dll"), pkg.resolve("VCRUNTIME140.dll"));
+        AuditReport r = withPlan(pkg, "rocm6");
+        assertThat(ids(r)).containsExactly("deps.crt");
+        assertThat(r.findings().get(0).message()).contains("14.38.33135.0").contains("14.44");
+        assertThat(r.findings().get(0).file()).isEqualTo("VCRUNTIME140.dll");
+        // Without a plan the toolset is unknown, so the version is not judged.
+        assertThat(withoutPlan(pkg).findings()).isEmpty();
+    }
+
+    @Test
     void damagedDllIsReportedNotThrown() throws Exception {
         Path pkg = rocm6();
         Files.writeString(pkg.resolve("rocblas.dll"), "truncated download".repeat(10));

@@ -10,6 +10,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Reads which DLLs a PE file imports (data directory 1) and delay-loads (directory 13), the
@@ -127,6 +128,43 @@ public final class PeReader {
                 : m == null ? e.getClass().getSimpleName() : m;
     }
 
+    /** The file version from the file's version resource, e.g. {@code 14.44.35112.1}; empty when it has none. */
+    public Optional<String> fileVersion(Path file) throws PeFormatException {
+        String name = file.toString();
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            ChannelSource source = new ChannelSource(ch);
+            checkSize(name, source.size());
+            return new Parse(name, source).version();
+        } catch (NoSuchFileException e) {
+            throw new PeFormatException(name, "no such file");
+        } catch (IOException e) {
+            throw new PeFormatException(name, "could not be read (" + describe(e) + ")", e);
+        }
+    }
+
+    /** {@link #fileVersion(Path)} for re-openable content such as a zip entry. */
+    public Optional<String> fileVersion(String name, long declaredSize, Opener opener) throws PeFormatException {
+        if (declaredSize < 0) {
+            throw new PeFormatException(name, "has no declared size; the container does not say how large it is");
+        }
+        checkSize(name, declaredSize);
+        try {
+            return new Parse(name, new StreamSource(opener, declaredSize)).version();
+        } catch (IOException e) {
+            throw new PeFormatException(name, "could not be read (" + describe(e) + ")", e);
+        }
+    }
+
+    /** {@link #fileVersion(Path)} for a file in memory. */
+    public Optional<String> fileVersion(String name, byte[] bytes) throws PeFormatException {
+        checkSize(name, bytes.length);
+        try {
+            return new Parse(name, new ArraySource(bytes)).version();
+        } catch (IOException e) {
+            throw new PeFormatException(name, "could not be read (" + describe(e) + ")", e);
+        }
+    }
+
     private static PeInfo parse(String name, ByteSource source) throws PeFormatException, IOException {
         return new Parse(name, source).run();
     }
@@ -138,6 +176,8 @@ public final class PeReader {
         private final long size;
         private final byte[] scratch = new byte[MAX_NAME_LENGTH + 1];
         private long[][] sections = new long[0][];
+        private boolean withImports = true;
+        private long resourceRva;
         private long sizeOfHeaders;
 
         Parse(String name, ByteSource src) {
@@ -195,9 +235,71 @@ public final class PeReader {
 
             long[] importDir = directory(dirs, optEnd, rvaCount, 1);
             long[] delayDir = directory(dirs, optEnd, rvaCount, 13);
+            resourceRva = directory(dirs, optEnd, rvaCount, 2)[0];
+            if (!withImports) {
+                return null;
+            }
             List<String> imports = importDir[0] == 0 ? List.of() : imports(importDir[0]);
             List<String> delay = delayDir[0] == 0 ? List.of() : delayImports(delayDir[0], imageBase);
             return new PeInfo(name, plus ? PeInfo.PE32_PLUS : PeInfo.PE32, machineName(machine), imports, delay);
+        }
+
+        /**
+         * The FileVersion of the VS_VERSIONINFO resource (RT_VERSION, its first name and language),
+         * e.g. {@code 14.44.35112.1}; empty when the file has none.
+         */
+        Optional<String> version() throws PeFormatException, IOException {
+            withImports = false;
+            run();
+            if (resourceRva == 0) {
+                return Optional.empty();
+            }
+            long versionDir = resourceEntry(resourceRva, 0, 16);
+            if (versionDir < 0) {
+                return Optional.empty();
+            }
+            long nameDir = resourceEntry(resourceRva, versionDir, -1);
+            long dataEntry = nameDir < 0 ? -1 : resourceEntry(resourceRva, nameDir, -1);
+            if (dataEntry < 0) {
+                return Optional.empty();
+            }
+            long d = offset(resourceRva + dataEntry, 16, "the version resource entry");
+            long dataRva = u32(d);
+            long dataSize = u32(d + 4);
+            int scan = (int) Math.min(dataSize, 256);
+            if (scan < 92) {
+                return Optional.empty();
+            }
+            long at = offset(dataRva, scan, "the version resource");
+            for (int i = 0; i + 16 <= scan; i += 4) {
+                if (u32(at + i) == 0xFEEF04BDL) {
+                    long ms = u32(at + i + 8);
+                    long ls = u32(at + i + 12);
+                    return Optional.of((ms >>> 16) + "." + (ms & 0xFFFF) + "." + (ls >>> 16) + "." + (ls & 0xFFFF));
+                }
+            }
+            return Optional.empty();
+        }
+
+        /**
+         * In the resource directory at {@code dirOffset} (relative to the resource root), the
+         * offset of the entry with that id ({@code -1}: the first entry), with its subdirectory
+         * flag cleared; -1 when there is none.
+         */
+        private long resourceEntry(long root, long dirOffset, int id) throws PeFormatException, IOException {
+            long dir = offset(root + dirOffset, 16, "a resource directory");
+            int named = u16(dir + 12);
+            int ids = u16(dir + 14);
+            int count = Math.min(named + ids, MAX_DESCRIPTORS);
+            for (int i = 0; i < count; i++) {
+                long e = offset(root + dirOffset + 16 + 8L * i, 8, "a resource directory entry");
+                long nameOrId = u32(e);
+                long target = u32(e + 4);
+                if (id < 0 || ((nameOrId & 0x80000000L) == 0 && nameOrId == id)) {
+                    return target & 0x7FFFFFFFL;
+                }
+            }
+            return -1;
         }
 
         private void readSections(long table, int count) throws PeFormatException, IOException {

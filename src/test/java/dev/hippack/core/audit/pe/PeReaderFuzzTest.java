@@ -41,6 +41,9 @@ class PeReaderFuzzTest {
             byte[] original = seeds.get(random.nextInt(seeds.size()));
             byte[] mutated = mutate(original, random);
             try {
+                if (i % 4 == 1) {
+                    reader.fileVersion("fuzz-" + i, mutated).ifPresent(v -> assertThat(v).matches("[0-9]+(\\.[0-9]+){3}"));
+                }
                 PeInfo info = (i % 64 == 0)
                         ? reader.read("fuzz-" + i, mutated.length, () -> new ByteArrayInputStream(mutated))
                         : reader.read("fuzz-" + i, mutated);

@@ -97,6 +97,16 @@ class PeReaderTest {
     }
 
     @Test
+    void readsTheFileVersionOfTheCrtDlls() throws Exception {
+        assertThat(reader.fileVersion(PeFixtures.sample("crt/VCRUNTIME140.dll"))).contains("14.44.35112.1");
+        assertThat(reader.fileVersion(PeFixtures.test("crt-14.38/VCRUNTIME140.dll"))).contains("14.38.33135.0");
+        assertThat(reader.fileVersion(PeFixtures.sample("rocm6/hipblas.dll"))).isEmpty();
+        byte[] bytes = Files.readAllBytes(PeFixtures.sample("crt/MSVCP140.dll"));
+        assertThat(reader.fileVersion("zip!/MSVCP140.dll", bytes.length, () -> new ByteArrayInputStream(bytes)))
+                .contains("14.44.35112.1");
+    }
+
+    @Test
     void textFileIsNotAPeFile(@TempDir Path dir) throws IOException {
         Path txt = dir.resolve("readme.dll");
         Files.writeString(txt, "This is not a DLL, just some text that is long enough to pass the size check.\n".repeat(3));
