@@ -7,12 +7,30 @@ import dev.hippack.core.archive.ZipResult;
 import dev.hippack.core.audit.AuditReport;
 import dev.hippack.core.audit.AuditRequest;
 import dev.hippack.core.audit.PackageAuditor;
+import dev.hippack.core.audit.BuildFlagCheck;
+import dev.hippack.core.build.BuildRequest;
+import dev.hippack.core.build.BuildResult;
+import dev.hippack.core.build.BuildService;
+import dev.hippack.core.build.ConsoleCharset;
+import dev.hippack.core.build.ProcessRunner;
+import dev.hippack.core.build.StandInLauncher;
+import dev.hippack.core.build.VcvarsCapture;
+import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
+import dev.hippack.core.detect.CheckoutInspector;
+import dev.hippack.core.finding.Finding;
+import dev.hippack.core.host.Host;
+import dev.hippack.core.plan.BuildScriptFacts;
+import dev.hippack.core.plan.ReleasePlan;
+import dev.hippack.core.profile.ProfileStore;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.stage.StageResult;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -56,6 +74,26 @@ public final class PackageCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the stage, audit and zip results as JSON.")
     boolean json;
 
+    /**
+     * Runs the build service as the wizard's build step does: the real script on a local Windows
+     * machine, the stand-in build elsewhere (the sample machine, Linux CI).
+     */
+    private static BuildResult build(ReleasePlan plan, Host host, ConsoleProgress progress)
+            throws PackagerException, OperationCancelledException {
+        if (plan.source() == null || plan.source().isBlank()) {
+            throw new PackagerException("The profile names no audio.cpp checkout ('source'); set it, or pass --skip-build.");
+        }
+        List<Finding> findings = new ArrayList<>();
+        BuildScriptFacts script = new CheckoutInspector().inspect(host, plan.source(), findings).scriptFacts()
+                .orElseThrow(() -> new PackagerException(findings.stream().filter(Finding::isError)
+                        .map(f -> f.message() + (f.fix() == null ? "" : " " + f.fix())).findFirst()
+                        .orElse("The checkout " + plan.source() + " has no " + CheckoutInspector.SCRIPT + ".")));
+        ProcessRunner processes = new ProcessRunner(Duration.ofSeconds(3));
+        BuildService service = new BuildService(host, processes, new VcvarsCapture(host, processes), new BuildFlagCheck(),
+                new StandInLauncher(Duration.ZERO), ConsoleCharset.detect());
+        return service.run(new BuildRequest(plan, script), progress, CancellationToken.none());
+    }
+
     /** The --json output. {@code zip} is null when the audit stopped the run. */
     record PackageJson(StageCommand.StageJson stage, AuditReport audit, ZipCommand.ZipJson zip) { }
 
@@ -63,14 +101,26 @@ public final class PackageCommand implements Callable<Integer> {
     public Integer call() throws PackagerException, OperationCancelledException {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
-        if (!skipBuild) {
-            // The build service exists in core, but no command wires it for a profile yet; say so
-            // instead of packaging whatever happens to be in the build folder.
-            throw new PackagerException("The build step is not available in 'package' yet. Build with your usual "
-                    + "script, then run 'hip-packager package --skip-build' to package the binaries in the build folder.");
-        }
+        Catalog catalog = CatalogLoader.embedded();
+        ReleasePlan plan = new ProfileStore(catalog).load(root.profileOrDemoDefault(profile));
+        Host host = root.host();
         ConsoleProgress progress = new ConsoleProgress(stderr, json);
-        StageCommand.Staged staged = StageCommand.stage(root, profile, out, progress);
+        if (!skipBuild) {
+            BuildResult build = build(plan, host, progress);
+            StageCommand.printFindings(stderr, build.findings());
+            if (!build.success()) {
+                stderr.println("hip-packager: the build " + (build.cancelled() ? "was cancelled" : "failed")
+                        + "; nothing was staged. Log: " + build.logFile());
+                stderr.flush();
+                return Cli.FAILED;
+            }
+            if (!json) {
+                stdout.println("build: " + String.join(", ", build.outputs())
+                        + (build.standIn() ? " (stand-in build: no compiler here, sample binaries)" : ""));
+                stdout.flush();
+            }
+        }
+        StageCommand.Staged staged = StageCommand.stage(catalog, plan, host, out, progress);
         StageResult stage = staged.result();
         if (!json) {
             StageCommand.printFindings(stderr, stage.findings());

@@ -70,7 +70,11 @@ public final class StageCommand implements Callable<Integer> {
             throws PackagerException, OperationCancelledException {
         Catalog catalog = CatalogLoader.embedded();
         ReleasePlan plan = new ProfileStore(catalog).load(root.profileOrDemoDefault(profile));
-        Host host = root.host();
+        return stage(catalog, plan, root.host(), out, progress);
+    }
+
+    static Staged stage(Catalog catalog, ReleasePlan plan, Host host, Path out, ConsoleProgress progress)
+            throws PackagerException, OperationCancelledException {
         Path outDir = outputDir(plan, host, out);
         PackageLayout layout = new LayoutPlanner(catalog).plan(plan, host);
         StageResult result = new Stager().run(new StageRequest(layout, outDir), progress, CancellationToken.none());

@@ -30,11 +30,28 @@ class PackageCommandTest {
     }
 
     @Test
-    void packageWithoutSkipBuildSaysTheBuildStepIsUnavailable() {
-        CliTestSupport.Result r = CliTestSupport.run("--demo", "package", "--out", temp.toString());
-        assertThat(r.exitCode()).isEqualTo(Cli.BAD_INPUT);
-        assertThat(r.err()).contains("build step is not available").contains("--skip-build");
-        assertThat(temp.resolve("audiocpp-windows-hip-rocm6.zip")).doesNotExist();
+    void packageWithoutSkipBuildRunsTheBuildFirst() throws Exception {
+        // A smaller release of the sample (one target, rocBLAS kernels dropped) keeps the zip quick.
+        Path sample = temp.resolve("sample");
+        assertThat(CliTestSupport.run("demo-env", sample.toString()).exitCode()).isEqualTo(Cli.OK);
+        var catalog = dev.hippack.core.catalog.CatalogLoader.embedded();
+        var store = new dev.hippack.core.profile.ProfileStore(catalog);
+        var plan = store.load(sample.resolve("profiles/rocm6.json")).withTargets(java.util.List.of("gfx1100"))
+                .withRocblasKernels(dev.hippack.core.plan.KernelPolicy.DROP);
+        Path profile = temp.resolve("small.json");
+        store.save(plan, profile);
+        // The stand-in build rewrites the executables; a stale one must not survive.
+        Path cli = sample.resolve("src/audio.cpp/build/hip/bin/audiocpp_cli.exe");
+        Files.delete(cli);
+
+        Path out = temp.resolve("release");
+        CliTestSupport.Result r = CliTestSupport.run("--host", sample.toString(), "package", "--profile", profile.toString(),
+                "--out", out.toString());
+        assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(Cli.OK);
+        assertThat(r.out()).contains("build:").contains("stand-in").contains("audit: 0 error(s)");
+        assertThat(cli).exists();
+        assertThat(out.resolve("audiocpp-windows-hip-rocm6.zip")).exists();
+        assertThat(r.err()).contains("libs.drop-rocblas");
     }
 
     @Test
