@@ -60,6 +60,8 @@ public final class LogView {
     private final VBox root;
     private final Timeline pump;
     private ScrollBar vertical;
+    /** Whether new lines scroll into view: true until the user scrolls away from the end. */
+    private boolean follow = true;
 
     public LogView(LogBuffer buffer, FileOpener opener) {
         this(buffer, opener, buffer::file);
@@ -115,6 +117,12 @@ public final class LogView {
         HBox bar = new HBox(8, filter, problems, spacer, count, copy, open);
         bar.setAlignment(Pos.CENTER_LEFT);
 
+        // Only the user's own scrolling decides whether to follow the end: after any wheel,
+        // drag or key, follow again exactly when the view is at the bottom.
+        list.addEventFilter(javafx.scene.input.ScrollEvent.SCROLL, e -> javafx.application.Platform.runLater(this::userScrolled));
+        list.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_RELEASED, e -> javafx.application.Platform.runLater(this::userScrolled));
+        list.addEventFilter(javafx.scene.input.KeyEvent.KEY_RELEASED, e -> javafx.application.Platform.runLater(this::userScrolled));
+
         root = new VBox(6, bar, list);
         VBox.setVgrow(root, Priority.ALWAYS);
 
@@ -136,7 +144,6 @@ public final class LogView {
 
     /** Moves the buffered lines on screen now (the timer does it every 100 ms). */
     public void flush() {
-        boolean follow = atBottom();
         int added = buffer.flush();
         if (added == 0) {
             return;
@@ -152,6 +159,15 @@ public final class LogView {
         pump.stop();
     }
 
+    private void userScrolled() {
+        follow = atBottom();
+    }
+
+    /** Whether new lines are scrolled into view (the user has not scrolled away from the end). */
+    public boolean following() {
+        return follow;
+    }
+
     private boolean atBottom() {
         if (vertical == null) {
             for (Node n : list.lookupAll(".scroll-bar")) {
@@ -161,7 +177,7 @@ public final class LogView {
             }
         }
         // No scroll bar yet (few lines) or an invisible one: the end is in view.
-        return vertical == null || !vertical.isVisible() || vertical.getValue() >= vertical.getMax() - 1e-3;
+        return vertical == null || !vertical.isVisible() || vertical.getValue() >= vertical.getMax() - 0.01 * (vertical.getMax() - vertical.getMin());
     }
 
     private void applyFilter(String text, boolean problemsOnly) {

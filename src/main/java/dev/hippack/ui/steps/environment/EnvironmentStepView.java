@@ -88,7 +88,12 @@ public final class EnvironmentStepView {
         HBox top = new HBox(10, machine, spacer, rescan);
         top.setAlignment(Pos.CENTER_LEFT);
 
-        HBox toolsAndGpus = new HBox(24, card("Tools", toolGrid), card("GPUs in this machine", gpuBox));
+        Node toolsCard = card("Tools", toolGrid);
+        VBox gpuCard = (VBox) card("GPUs in this machine", gpuBox);
+        HBox.setHgrow(gpuCard, Priority.NEVER);
+        gpuCard.setPrefWidth(360);
+        gpuCard.setMinWidth(300);
+        HBox toolsAndGpus = new HBox(16, toolsCard, gpuCard);
         VBox content = new VBox(10, top, error,
                 StepPage.section("HIP SDKs"), sdkCards,
                 StepPage.section("Visual Studio and MSVC toolsets"), vsCards,
@@ -139,6 +144,7 @@ public final class EnvironmentStepView {
             Node icon = t.found() ? Icons.of(Icons.Glyph.OK, Css.OK) : Icons.of(Icons.Glyph.MISSING, Css.SEVERITY_WARNING);
             Label name = new Label(t.name());
             name.setAccessibleText(t.name() + (t.found() ? " found" : " not found"));
+            name.setMinWidth(Region.USE_PREF_SIZE);
             Label where = new Label(t.found() ? t.path() : "not found" + (t.needed() == null ? "" : "; needed by " + t.needed()));
             where.getStyleClass().add(t.found() ? Css.MONO : Css.MUTED);
             toolGrid.addRow(row++, icon, name, where);
@@ -147,6 +153,7 @@ public final class EnvironmentStepView {
         for (DetectedGpu g : r.gpus()) {
             Label l = new Label(g.arch() + (g.family() == null ? "" : "  " + g.family()) + (g.example() == null ? "" : "  (" + g.example() + ")"),
                     Icons.of(Icons.Glyph.LOCAL_GPU, Css.SEVERITY_INFO));
+            l.setWrapText(true);
             gpuBox.getChildren().add(l);
         }
         Label src = StepPage.muted(r.gpus().isEmpty() ? "No GPU reported. " + nullToEmpty(r.gpuSource()) : nullToEmpty(r.gpuSource()));

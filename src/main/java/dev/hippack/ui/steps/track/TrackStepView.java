@@ -158,8 +158,8 @@ public final class TrackStepView {
         tick.setPrefWidth(50);
         tick.setMaxWidth(60);
 
-        TableColumn<ArchitectureRow, String> id = text("GPU", ArchitectureRow::id, 80);
-        TableColumn<ArchitectureRow, String> family = text("Family", ArchitectureRow::family, 72);
+        TableColumn<ArchitectureRow, String> id = text("GPU", ArchitectureRow::id, 96);
+        TableColumn<ArchitectureRow, String> family = text("Family", ArchitectureRow::family, 82);
         TableColumn<ArchitectureRow, String> kind = text("Type", ArchitectureRow::kind, 84);
         TableColumn<ArchitectureRow, String> hw = text("Example hardware", ArchitectureRow::exampleHardware, 220);
         TableColumn<ArchitectureRow, Number> rb = mib("rocBLAS\nMiB", ArchitectureRow::rocblasMibProperty);
@@ -311,6 +311,7 @@ public final class TrackStepView {
                     ? "Measured from the installed SDK's files."
                     : "From the catalog (the guide's measurements)" + (e.approximate() ? "; figures marked ~ are approximate." : "."));
             fill(chart, Map.of("This package", e));
+            niceRange(x, SizeText.toMib(e.totalBytes()));
         };
         vm.estimateProperty().addListener(o -> show.run());
         vm.estimateProblemProperty().addListener(o -> show.run());
@@ -353,6 +354,7 @@ public final class TrackStepView {
                 series.add(s);
             }
             chart.getData().setAll(series);
+            niceRange(y, cmp.values().stream().mapToDouble(b -> SizeText.toMib(b.totalBytes())).max().orElse(0));
             StringBuilder sb = new StringBuilder();
             for (Track t : vm.catalog().tracks()) {
                 SizeBreakdown b = cmp.get(t.id());
@@ -370,6 +372,22 @@ public final class TrackStepView {
         card.getStyleClass().add(Css.CARD);
         card.setPrefWidth(420);
         return card;
+    }
+
+    /** A fixed axis of five round steps: auto-ranging crowds the labels (1,000 and 1,100 run together). */
+    private static void niceRange(NumberAxis axis, double maxMib) {
+        double step = 50;
+        for (double s : new double[] {50, 100, 200, 250, 500, 1000}) {
+            step = s;
+            if (maxMib / s <= 6) {
+                break;
+            }
+        }
+        axis.setAutoRanging(false);
+        axis.setLowerBound(0);
+        axis.setUpperBound(Math.max(step, Math.ceil(maxMib / step) * step));
+        axis.setTickUnit(step);
+        axis.setMinorTickVisible(false);
     }
 
     private static String label(Track t, SizeBreakdown b) {
