@@ -40,6 +40,7 @@ import picocli.CommandLine.Spec;
             DemoEnvCommand.class,
             CiWorkflowCommand.class,
             DetectCommand.class,
+            BuildCommand.class,
         })
 public final class HipPackagerCommand implements Callable<Integer> {
 

@@ -51,6 +51,16 @@ public final class BuildService {
         this.consoleCharset = consoleCharset;
     }
 
+    /**
+     * The service as the wizard, {@code build} and {@code package} use it: a 3 s grace period on
+     * cancel, the console's charset, and the stand-in at {@code standInPace} per step.
+     */
+    public static BuildService forHost(Host host, java.time.Duration standInPace) {
+        ProcessRunner runner = new ProcessRunner(java.time.Duration.ofSeconds(3));
+        return new BuildService(host, runner, new VcvarsCapture(host, runner), new BuildFlagCheck(),
+                new StandInLauncher(standInPace), ConsoleCharset.detect());
+    }
+
     /** True when the real script runs here; false when the stand-in does. */
     public boolean runsRealScript() {
         return host.isLocal() && host.os().isWindows();
