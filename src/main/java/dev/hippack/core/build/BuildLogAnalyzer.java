@@ -104,9 +104,10 @@ public final class BuildLogAnalyzer implements OperationListener {
                 detail = obj.find() ? fileName(obj.group(1)) : "";
             }
             phase = now;
-            next.progress(done, total);
+            // Status first: a listener that prints on progress shows the step it belongs to.
             next.status(label + ": " + now.label().toLowerCase(Locale.ROOT) + " " + done + " of " + total
                     + (detail.isEmpty() ? "" : " (" + detail + ")"));
+            next.progress(done, total);
             return;
         }
         if (text.startsWith("-- ") && (phase == BuildPhase.STARTING || phase == BuildPhase.CONFIGURE)) {

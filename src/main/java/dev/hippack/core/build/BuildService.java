@@ -179,6 +179,7 @@ public final class BuildService {
             for (int i = 0; i < plan.binaries().size(); i++) {
                 String binary = plan.binaries().get(i);
                 token.throwIfCancelled();
+                listener.progress(0, -1);
                 listener.status("Building " + binary + " (" + (i + 1) + " of " + plan.binaries().size() + ")");
                 tee.log(LogLine.info("== " + binary + ": " + pasteLines.get(i)));
                 List<String> command = new ArrayList<>(program);

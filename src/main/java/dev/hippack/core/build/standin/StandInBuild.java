@@ -51,7 +51,13 @@ public final class StandInBuild {
     public static void main(String[] args) {
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(System.err, true, StandardCharsets.UTF_8);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> out.println("stand-in: stopping.")));
+        java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
+        // Runs when the build is cancelled (SIGTERM), so the log shows the stand-in honoured it.
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            if (!ended.get()) {
+                out.println("stand-in: cancelled, stopping.");
+            }
+        }));
         int code;
         try {
             String hostDir = System.getProperty(HOST, "");
@@ -68,6 +74,7 @@ public final class StandInBuild {
         }
         out.flush();
         err.flush();
+        ended.set(true);
         System.exit(code);
     }
 
