@@ -41,7 +41,6 @@ import picocli.CommandLine.Spec;
             CiWorkflowCommand.class,
             DetectCommand.class,
             BuildCommand.class,
-            DetectCommand.class,
         })
 public final class HipPackagerCommand implements Callable<Integer> {
 
