@@ -281,6 +281,39 @@ class ZipArchiverTest {
     }
 
     @Test
+    void killedZipLeavesNoFileWithTheFinalName() throws Exception {
+        String modulePath = System.getProperty("jdk.module.path");
+        org.junit.jupiter.api.Assumptions.assumeTrue(modulePath != null && !modulePath.isBlank(),
+                "tests do not run on the module path here, so the killed-process check did not run");
+        Path tree = Files.createDirectories(temp.resolve("src"));
+        for (int i = 0; i < 4; i++) {
+            Files.write(tree.resolve("big" + i + ".dll"), ArchiveFixtures.packageLikeBytes(40 + i, 12_000_000));
+        }
+        Path out = temp.resolve("out/p.zip");
+        String javaExe = ProcessHandle.current().info().command().orElse(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        Process p = new ProcessBuilder(javaExe, "--module-path", modulePath, "-m", "dev.hippack/dev.hippack.Main",
+                "zip", tree.toString(), "--out", out.toString(), "--threads", "1")
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        Path partial = ZipArchiver.partialPath(out);
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(2);
+        while (!Files.exists(partial) && p.isAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        boolean killedMidway = Files.exists(partial) && p.isAlive();
+        p.destroyForcibly();
+        p.waitFor();
+        org.junit.jupiter.api.Assumptions.assumeTrue(killedMidway, "the zip finished before it could be killed");
+        assertThat(out).doesNotExist();
+        assertThat(out.resolveSibling(Sha256Sums.FILE_NAME)).doesNotExist();
+
+        // The next run takes over the leftover partial file and finishes.
+        ZipResult again = zip(tree, out);
+        assertThat(again.zip()).exists();
+        assertThat(partial).doesNotExist();
+    }
+
+    @Test
     void outputInsideTheZippedFolderIsRefused() throws Exception {
         Path tree = ArchiveFixtures.packageTree(temp.resolve("src"));
         assertThatThrownBy(() -> zip(tree, tree.resolve("p.zip"))).isInstanceOf(PackagerException.class)
