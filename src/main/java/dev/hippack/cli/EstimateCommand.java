@@ -8,18 +8,26 @@ import dev.hippack.core.estimate.ArchSize;
 import dev.hippack.core.estimate.ComponentSize;
 import dev.hippack.core.estimate.SizeEstimate;
 import dev.hippack.core.estimate.SizeEstimator;
+import dev.hippack.core.host.Host;
+import dev.hippack.core.inventory.KernelFileClassifier;
+import dev.hippack.core.inventory.KernelInventory;
+import dev.hippack.core.inventory.KernelInventoryScanner;
+import dev.hippack.core.inventory.LibraryInventory;
 import dev.hippack.core.plan.KernelPolicy;
+import dev.hippack.core.plan.PlanFacts;
 import dev.hippack.core.plan.PlanRules;
 import dev.hippack.core.plan.ReleasePlan;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
-/** {@code hip-packager estimate --track T [--targets a,b] [--drop-rocblas-kernels] [--json]}: the package size before building. */
+/** {@code hip-packager estimate --track T [--targets a,b] [--sdk DIR] [--drop-rocblas-kernels] [--json]}: the package size before building. */
 @Command(name = "estimate",
         description = {"Estimates the package size of a track, per component and per GPU architecture,",
             "and lists what the plan rules find about that choice."},
@@ -39,6 +47,13 @@ public final class EstimateCommand implements Callable<Integer> {
     @Option(names = "--drop-rocblas-kernels", description = "Ship no rocBLAS Tensile kernels (rocblas.dll still ships).")
     boolean dropRocblasKernels;
 
+    @Option(names = "--sdk", paramLabel = "DIR",
+            description = "Scan this HIP SDK's kernel libraries (DIR\\bin\\rocblas\\library, ...) for measured sizes.")
+    String sdk;
+
+    @ParentCommand
+    HipPackagerCommand root;
+
     @Option(names = "--json", description = "Print the estimate as JSON.")
     boolean json;
 
@@ -54,7 +69,12 @@ public final class EstimateCommand implements Callable<Integer> {
         if (dropRocblasKernels) {
             plan = plan.withRocblasKernels(KernelPolicy.DROP);
         }
-        SizeEstimate e = new SizeEstimator(catalog, new PlanRules(catalog)).estimate(plan);
+        PlanFacts facts = PlanFacts.unknown();
+        if (sdk != null) {
+            facts = facts.withKernels(scan(sdk));
+            plan = plan.withSdk(sdk);
+        }
+        SizeEstimate e = new SizeEstimator(catalog, new PlanRules(catalog)).estimate(plan, facts);
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             JsonOutput.print(out, e);
@@ -63,6 +83,18 @@ public final class EstimateCommand implements Callable<Integer> {
         }
         out.flush();
         return e.hasErrors() ? Cli.FAILED : Cli.OK;
+    }
+
+    /** The SDK's kernel inventory; an SDK without either kernel library is bad input, not an estimate of nothing. */
+    private KernelInventory scan(String sdkPath) throws PackagerException {
+        Host host = root.host();
+        KernelInventory inventory = new KernelInventoryScanner(new KernelFileClassifier()).scanSdk(host, sdkPath);
+        if (inventory.libraries().stream().noneMatch(LibraryInventory::present)) {
+            throw new PackagerException("No kernel libraries in the HIP SDK " + sdkPath + ": "
+                    + inventory.libraries().stream().flatMap(l -> l.problems().stream()).collect(Collectors.joining("; "))
+                    + ". Give the SDK folder, e.g. \"C:\\Program Files\\AMD\\ROCm\\6.4\".");
+        }
+        return inventory;
     }
 
     private static void print(PrintWriter out, Track t, SizeEstimate e) {

@@ -126,4 +126,22 @@ class EstimateCommandTest {
                 .containsPattern("gfx1100\\s+279\\.6 MiB\\s+16\\.0 MiB")
                 .contains("eula.redistribution");
     }
+
+    @Test
+    void sdkGivesMeasuredFiguresFromItsKernelFiles() throws Exception {
+        CliTestSupport.Result r = CliTestSupport.run("--demo", "estimate", "--track", "rocm6", "--sdk",
+                "C:\\Program Files\\AMD\\ROCm\\6.4", "--json");
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Cli.OK);
+        JsonNode j = json(r);
+        assertThat(j.get("source").asText()).isEqualTo("measured");
+        assertThat(component(j, "rocblas-kernels")).isPositive();
+        assertThat(component(j, "hipblaslt-kernels")).isPositive();
+    }
+
+    @Test
+    void sdkWithoutKernelLibrariesIsBadInput() {
+        CliTestSupport.Result r = CliTestSupport.run("--demo", "estimate", "--track", "rocm6", "--sdk", "C:\\nowhere");
+        assertThat(r.exitCode()).isEqualTo(Cli.BAD_INPUT);
+        assertThat(r.err()).contains("C:\\nowhere").contains("No kernel libraries");
+    }
 }

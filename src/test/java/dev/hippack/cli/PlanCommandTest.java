@@ -78,4 +78,18 @@ class PlanCommandTest {
         assertThat(r.exitCode()).isEqualTo(Cli.BAD_INPUT);
         assertThat(r.err()).contains("does not exist");
     }
+
+    @Test
+    void demoJudgesTheSampleProfileWithDetectedFacts() throws Exception {
+        CliTestSupport.Result r = CliTestSupport.run("--demo", "plan", "--json");
+        JsonNode j = new ObjectMapper().readTree(r.out());
+        assertThat(j.get("profile").asText()).endsWith("rocm6.json");
+        assertThat(j.get("kernels").asText()).isEqualTo("measured");
+        boolean openmpUnchecked = false;
+        for (JsonNode f : j.get("findings")) {
+            openmpUnchecked |= f.get("id").asText().equals("build.openmp") && f.get("message").asText().startsWith("Not checked");
+        }
+        assertThat(openmpUnchecked).as("the sample checkout's build script was read: %s", r.out()).isFalse();
+        assertThat(r.exitCode()).as(r.out()).isEqualTo(Cli.OK);
+    }
 }
