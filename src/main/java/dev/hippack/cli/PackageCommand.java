@@ -7,14 +7,9 @@ import dev.hippack.core.archive.ZipResult;
 import dev.hippack.core.audit.AuditReport;
 import dev.hippack.core.audit.AuditRequest;
 import dev.hippack.core.audit.PackageAuditor;
-import dev.hippack.core.audit.BuildFlagCheck;
 import dev.hippack.core.build.BuildRequest;
 import dev.hippack.core.build.BuildResult;
 import dev.hippack.core.build.BuildService;
-import dev.hippack.core.build.ConsoleCharset;
-import dev.hippack.core.build.ProcessRunner;
-import dev.hippack.core.build.StandInLauncher;
-import dev.hippack.core.build.VcvarsCapture;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.detect.CheckoutInspector;
@@ -88,9 +83,7 @@ public final class PackageCommand implements Callable<Integer> {
                 .orElseThrow(() -> new PackagerException(findings.stream().filter(Finding::isError)
                         .map(f -> f.message() + (f.fix() == null ? "" : " " + f.fix())).findFirst()
                         .orElse("The checkout " + plan.source() + " has no " + CheckoutInspector.SCRIPT + ".")));
-        ProcessRunner processes = new ProcessRunner(Duration.ofSeconds(3));
-        BuildService service = new BuildService(host, processes, new VcvarsCapture(host, processes), new BuildFlagCheck(),
-                new StandInLauncher(Duration.ZERO), ConsoleCharset.detect());
+        BuildService service = BuildService.forHost(host, Duration.ZERO);
         return service.run(new BuildRequest(plan, script), progress, CancellationToken.none());
     }
 
