@@ -152,7 +152,7 @@ class ProcessRunnerTest {
         ProcessSpec spec = ProcessSpec.of(sh("awk 'BEGIN { for (i = 1; i <= 1000000; i++) printf \"[%d/1000000] Building HIP object ggml/src/ggml-cuda/CMakeFiles/ggml-hip.dir/file-%d.cu.obj\\n\", i, i }'"),
                 StandardCharsets.UTF_8).loggingTo(dir.resolve("million.log"));
 
-        ProcessResult result = new ProcessRunner(Duration.ofSeconds(2)).run(spec, new OperationListener() {
+        OperationListener counting = new OperationListener() {
             @Override public void log(LogLine line) {
                 long n = count.incrementAndGet();
                 if (n == 10_000) {
@@ -161,10 +161,15 @@ class ProcessRunnerTest {
                     retained[1] = retainedAfterGc(memory);
                 }
             }
-        }, CancellationToken.none());
+        };
+        // The build's own chain: the log analyzer (progress, findings, tail) in front of the listener.
+        BuildLogAnalyzer analyzer = new BuildLogAnalyzer(counting, "audiocpp_cli", "C:\\Program Files\\AMD\\ROCm\\6.4");
+        ProcessResult result = new ProcessRunner(Duration.ofSeconds(2)).run(spec, analyzer, CancellationToken.none());
 
         assertThat(result.succeeded()).isTrue();
         assertThat(count.get()).isEqualTo(1_000_000);
+        assertThat(analyzer.done()).isEqualTo(1_000_000);
+        assertThat(analyzer.tail()).hasSize(BuildLogAnalyzer.TAIL_LINES);
         // 980,000 lines of ~90 characters would retain well over 100 MB if they were kept.
         assertThat(retained[1] - retained[0]).as("heap growth while reading 980,000 lines").isLessThan(24L * 1024 * 1024);
         assertThat(Files.size(dir.resolve("million.log"))).isGreaterThan(90_000_000L);
