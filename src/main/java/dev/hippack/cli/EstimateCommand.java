@@ -8,6 +8,8 @@ import dev.hippack.core.estimate.ArchSize;
 import dev.hippack.core.estimate.ComponentSize;
 import dev.hippack.core.estimate.SizeEstimate;
 import dev.hippack.core.estimate.SizeEstimator;
+import dev.hippack.core.detect.HipSdkFinder;
+import dev.hippack.core.detect.SdkKernelLookup;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.inventory.KernelFileClassifier;
 import dev.hippack.core.inventory.KernelInventory;
@@ -19,6 +21,7 @@ import dev.hippack.core.plan.PlanRules;
 import dev.hippack.core.plan.ReleasePlan;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -48,7 +51,8 @@ public final class EstimateCommand implements Callable<Integer> {
     boolean dropRocblasKernels;
 
     @Option(names = "--sdk", paramLabel = "DIR",
-            description = "Scan this HIP SDK's kernel libraries (DIR\\bin\\rocblas\\library, ...) for measured sizes.")
+            description = "Scan this HIP SDK's kernel libraries (DIR\\bin\\rocblas\\library, ...) for measured sizes."
+                    + " Default: the installed SDK of the track's ROCm version, when detection finds one.")
     String sdk;
 
     @ParentCommand
@@ -73,6 +77,14 @@ public final class EstimateCommand implements Callable<Integer> {
         if (sdk != null) {
             facts = facts.withKernels(scan(sdk));
             plan = plan.withSdk(sdk);
+        } else {
+            // Without --sdk, the installed SDK of the track's ROCm version (if detection finds one) gives measured sizes.
+            Optional<KernelInventory> installed = new SdkKernelLookup(new HipSdkFinder(catalog,
+                    new KernelInventoryScanner(new KernelFileClassifier()))).forVersion(root.host(), t.rocmVersion());
+            if (installed.isPresent()) {
+                facts = facts.withKernels(installed.get());
+                plan = plan.withSdk(installed.get().sdk());
+            }
         }
         SizeEstimate e = new SizeEstimator(catalog, new PlanRules(catalog)).estimate(plan, facts);
         PrintWriter out = spec.commandLine().getOut();

@@ -91,4 +91,14 @@ class DetectCommandTest {
         assertThat(r.out()).contains("no bin folder").contains("C:\\Program Files\\AMD\\ROCm\\7.1");
         assertThat(r.err()).isEmpty();
     }
+
+    @Test
+    void estimateWithoutSdkUsesTheDetectedSdkOfTheTrackSoGfx1102IsRefusedOn71() throws Exception {
+        CliTestSupport.Result r = CliTestSupport.run("--host", sample.toString(), "estimate", "--track", "rocm7",
+                "--targets", "gfx1100,gfx1102", "--json");
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Cli.FAILED);
+        JsonNode json = JsonOutput.mapper().readTree(r.out());
+        assertThat(json.get("source").asText()).isEqualTo("measured");
+        assertThat(r.out()).contains("arch.hipblaslt-kernels");
+    }
 }
