@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Smoke test of a built HIP Packager launcher (target/image/bin/hip-packager, or the jpackage
+# app image's bin/hip-packager): it starts, detects the sample machine, and packages the sample's
+# prebuilt binaries into a zip that unzip and sha256sum accept. A command that is missing or
+# fails makes the script fail; nothing is skipped.
+#
+# usage: tools/smoke-image.sh LAUNCHER
+set -euo pipefail
+
+launcher=${1:?usage: tools/smoke-image.sh LAUNCHER}
+[ -x "$launcher" ] || { echo "smoke-image: $launcher is not an executable launcher (build it with ./mvnw package)" >&2; exit 1; }
+for tool in unzip sha256sum; do
+  command -v "$tool" >/dev/null || { echo "smoke-image: $tool is missing (apt-get install unzip coreutils)" >&2; exit 1; }
+done
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/hip-packager-smoke.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+# --demo writes its sample machine into Java's temporary folder: point it here, so nothing is
+# left behind (JAVA_TOOL_OPTIONS reaches every launcher, the jpackage one included).
+export JAVA_TOOL_OPTIONS="-Djava.io.tmpdir=$work${JAVA_TOOL_OPTIONS:+ $JAVA_TOOL_OPTIONS}"
+
+fail() { echo "smoke-image: FAILED: $*" >&2; exit 1; }
+step() { echo "smoke-image: $*"; }
+
+# The commands must be listed by --help ("hip-packager package --help" alone proves nothing:
+# a help request succeeds even after an unknown word).
+help=$("$launcher" --help 2>/dev/null) || fail "--help exited with $?"
+commands=$(sed -n '/^Commands:/,$p' <<<"$help")
+for command in detect package; do
+  grep -Eq "^  ${command}( |\$)" <<<"$commands" || fail "'hip-packager $command' does not exist in $launcher"
+done
+
+step "--version"
+version=$("$launcher" --version) || fail "--version exited with $?"
+[[ $version == "hip-packager "* ]] || fail "--version printed: $version"
+
+step "--demo detect --json"
+"$launcher" --demo detect --json >"$work/detect.json" 2>"$work/detect.err" \
+  || fail "--demo detect --json exited with $?: $(cat "$work/detect.err")"
+[[ $(head -c 1 "$work/detect.json") == "{" ]] || fail "--demo detect --json printed no JSON object: $(head -c 200 "$work/detect.json")"
+
+step "--demo package --skip-build --out $work/out"
+"$launcher" --demo package --skip-build --out "$work/out" >"$work/package.out" 2>"$work/package.err" \
+  || fail "--demo package --skip-build exited with $?: $(tail -n 20 "$work/package.err")"
+
+shopt -s nullglob
+zips=("$work"/out/*.zip)
+[ ${#zips[@]} -eq 1 ] || fail "expected one zip in $work/out, found ${#zips[@]}: $(ls -A "$work/out" 2>&1)"
+[ -f "$work/out/SHA256SUMS" ] || fail "no SHA256SUMS beside ${zips[0]}"
+
+step "unzip -t $(basename "${zips[0]}")"
+unzip -tq "${zips[0]}" >/dev/null || fail "unzip -t rejected ${zips[0]}"
+step "sha256sum -c SHA256SUMS"
+(cd "$work/out" && sha256sum -c --strict SHA256SUMS >/dev/null) || fail "sha256sum -c SHA256SUMS failed in $work/out"
+
+step "OK ($version)"
