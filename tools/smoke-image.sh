@@ -31,7 +31,7 @@ for command in detect package; do
 done
 
 step "--version"
-version=$("$launcher" --version) || fail "--version exited with $?"
+version=$("$launcher" --version 2>/dev/null | head -n 1) || fail "--version exited with $?"
 [[ $version == "hip-packager "* ]] || fail "--version printed: $version"
 
 step "--demo detect --json"
