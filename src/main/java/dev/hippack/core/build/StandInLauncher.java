@@ -39,7 +39,10 @@ public final class StandInLauncher {
         String modulePath = System.getProperty("jdk.module.path");
         if (modulePath != null && !modulePath.isBlank() && StandInLauncher.class.getModule().isNamed()) {
             c.add("--module-path");
-            c.add(modulePath);
+            // Absolute, so the child finds the module whatever folder it is started in.
+            c.add(java.util.Arrays.stream(modulePath.split(java.io.File.pathSeparator))
+                    .map(e -> Path.of(e).toAbsolutePath().toString())
+                    .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator)));
             c.add("--module");
             c.add(StandInLauncher.class.getModule().getName() + "/" + StandInBuild.class.getName());
         } else {

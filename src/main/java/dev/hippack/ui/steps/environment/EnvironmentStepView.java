@@ -88,6 +88,13 @@ public final class EnvironmentStepView {
         HBox top = new HBox(10, machine, spacer, rescan);
         top.setAlignment(Pos.CENTER_LEFT);
 
+        // Findings appear once detection has reported: before that, "nothing to fix" would be a claim not yet checked.
+        Node findingsTitle = StepPage.section("Findings");
+        Node findingsPane = new FindingsPane(ID_FINDINGS, vm.findings(), "Nothing to fix on this machine.").root();
+        for (Node n : List.of(findingsTitle, findingsPane)) {
+            n.visibleProperty().bind(vm.reportProperty().isNotNull());
+            n.managedProperty().bind(n.visibleProperty());
+        }
         Node toolsCard = card("Tools", toolGrid);
         VBox gpuCard = (VBox) card("GPUs in this machine", gpuBox);
         HBox.setHgrow(gpuCard, Priority.NEVER);
@@ -99,8 +106,7 @@ public final class EnvironmentStepView {
                 StepPage.section("Visual Studio and MSVC toolsets"), vsCards,
                 toolsAndGpus,
                 StepPage.section("audio.cpp checkout"), checkoutBox,
-                StepPage.section("Findings"),
-                new FindingsPane(ID_FINDINGS, vm.findings(), "Nothing to fix on this machine.").root());
+                findingsTitle, findingsPane);
         ScrollPane scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
         scroll.getStyleClass().add("edge-to-edge");
@@ -127,6 +133,14 @@ public final class EnvironmentStepView {
         return root;
     }
 
+    /** "not found (optional: faster rebuilds)" or "not found: the build needs it". */
+    private static String notFound(String needed) {
+        if (needed == null) {
+            return "not found";
+        }
+        return needed.startsWith("optional") ? "not found (" + needed + ")" : "not found: " + needed + " needs it";
+    }
+
     private void show(MachineReport r, Label machine) {
         if (r == null) {
             return;
@@ -145,7 +159,7 @@ public final class EnvironmentStepView {
             Label name = new Label(t.name());
             name.setAccessibleText(t.name() + (t.found() ? " found" : " not found"));
             name.setMinWidth(Region.USE_PREF_SIZE);
-            Label where = new Label(t.found() ? t.path() : "not found" + (t.needed() == null ? "" : "; needed by " + t.needed()));
+            Label where = new Label(t.found() ? t.path() : notFound(t.needed()));
             where.getStyleClass().add(t.found() ? Css.MONO : Css.MUTED);
             toolGrid.addRow(row++, icon, name, where);
         }
@@ -248,7 +262,7 @@ public final class EnvironmentStepView {
                 case REFUSED -> { glyph = Icons.Glyph.ERROR; style = Css.SEVERITY_ERROR; verdict = "refused"; }
                 default -> { glyph = Icons.Glyph.WARNING; style = Css.SEVERITY_WARNING; verdict = "incomplete"; }
             }
-            Label l = new Label("MSVC " + t.version() + ": " + verdict + (t.reason() == null ? "" : ". " + t.reason()), Icons.of(glyph, style));
+            Label l = new Label("MSVC " + t.version() + ": " + verdict + (t.reason() == null ? "" : " (" + t.reason() + ")"), Icons.of(glyph, style));
             l.setWrapText(true);
             l.setId("toolset-" + t.version());
             box.getChildren().add(l);
