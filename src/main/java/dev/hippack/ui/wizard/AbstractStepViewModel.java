@@ -47,4 +47,20 @@ public abstract class AbstractStepViewModel implements StepViewModel {
         blocker.set(ok ? "" : reason);
         valid.set(ok);
     }
+
+    /**
+     * A background job's observer that shows its progress and status on this step; subclasses
+     * add what the step does with the result.
+     */
+    protected abstract class StepTaskObserver<T> implements dev.hippack.ui.common.TaskObserver<T> {
+        @Override
+        public void progress(double fraction) {
+            progress.set(fraction);
+        }
+
+        @Override
+        public void message(String text) {
+            status.set(text);
+        }
+    }
 }

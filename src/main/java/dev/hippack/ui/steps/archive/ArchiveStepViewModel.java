@@ -118,17 +118,7 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
         busy.set(true);
         progress.set(-1);
         status.set("Zipping " + zip.getFileName());
-        running = runner.run((listener, token) -> archiver.run(request, listener, token), new TaskObserver<>() {
-            @Override
-            public void progress(double fraction) {
-                progress.set(fraction);
-            }
-
-            @Override
-            public void message(String text) {
-                status.set(text);
-            }
-
+        running = runner.run((listener, token) -> archiver.run(request, listener, token), new StepTaskObserver<>() {
             @Override
             public void succeeded(ZipResult r) {
                 finish();

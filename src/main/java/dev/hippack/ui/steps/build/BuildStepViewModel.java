@@ -17,7 +17,6 @@ import dev.hippack.core.plan.BuildScriptFacts;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.progress.LogLine;
 import dev.hippack.ui.common.RunningTask;
-import dev.hippack.ui.common.TaskObserver;
 import dev.hippack.ui.common.TaskRunner;
 import dev.hippack.ui.run.LogBuffer;
 import dev.hippack.ui.steps.track.PlanJudge;
@@ -274,17 +273,7 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         status.set("Starting the build");
         revalidate();
         running = runner.run((listener, token) -> service.run(new BuildRequest(plan, script), listener, token),
-                new TaskObserver<BuildResult>() {
-                    @Override
-                    public void progress(double fraction) {
-                        progress.set(fraction);
-                    }
-
-                    @Override
-                    public void message(String text) {
-                        status.set(text);
-                    }
-
+                new StepTaskObserver<BuildResult>() {
                     @Override
                     public void log(LogLine line) {
                         log.offer(line);

@@ -13,7 +13,6 @@ import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.ui.common.RunningTask;
-import dev.hippack.ui.common.TaskObserver;
 import dev.hippack.ui.common.TaskRunner;
 import dev.hippack.ui.wizard.AbstractStepViewModel;
 import dev.hippack.ui.wizard.StepId;
@@ -126,17 +125,7 @@ public final class EnvironmentStepViewModel extends AbstractStepViewModel {
         running = runner.run((listener, token) -> {
             Host h = known != null ? known : hostSource.open();
             return new Detected(h, detector.run(new DetectRequest(h, source), listener, token));
-        }, new TaskObserver<Detected>() {
-            @Override
-            public void progress(double fraction) {
-                progress.set(fraction);
-            }
-
-            @Override
-            public void message(String text) {
-                status.set(text);
-            }
-
+        }, new StepTaskObserver<Detected>() {
             @Override
             public void succeeded(Detected d) {
                 done();

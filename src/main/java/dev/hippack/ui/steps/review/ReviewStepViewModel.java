@@ -15,7 +15,6 @@ import dev.hippack.core.stage.StageResult;
 import dev.hippack.core.stage.Stager;
 import dev.hippack.ui.common.RunningTask;
 import dev.hippack.ui.common.SizeText;
-import dev.hippack.ui.common.TaskObserver;
 import dev.hippack.ui.common.TaskRunner;
 import dev.hippack.ui.wizard.AbstractStepViewModel;
 import dev.hippack.ui.wizard.StepId;
@@ -129,17 +128,7 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
             listener.status("Auditing " + s.packageDir().getFileName());
             AuditReport report = auditor.run(new AuditRequest(s.packageDir(), Optional.of(plan)), listener, token);
             return new Reviewed(s, report, treeReader.read(s.packageDir()));
-        }, new TaskObserver<Reviewed>() {
-            @Override
-            public void progress(double fraction) {
-                progress.set(fraction);
-            }
-
-            @Override
-            public void message(String text) {
-                status.set(text);
-            }
-
+        }, new StepTaskObserver<Reviewed>() {
             @Override
             public void succeeded(Reviewed r) {
                 done();
