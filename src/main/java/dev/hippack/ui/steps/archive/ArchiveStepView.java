@@ -3,6 +3,7 @@ package dev.hippack.ui.steps.archive;
 import dev.hippack.core.archive.ZipResult;
 import dev.hippack.ui.common.Css;
 import dev.hippack.ui.common.FileOpener;
+import dev.hippack.ui.common.FolderField;
 import dev.hippack.ui.common.Icons;
 import dev.hippack.ui.common.SizeText;
 import dev.hippack.ui.common.StepPage;
@@ -22,7 +23,6 @@ import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
 
 /** Step 5's nodes: name and folder, Start, progress, then the verified result and the profile. */
@@ -54,26 +54,9 @@ public final class ArchiveStepView {
         nameLabel.setMnemonicParsing(true);
         nameLabel.setLabelFor(name);
 
-        TextField folder = new TextField();
-        folder.setId(ID_FOLDER);
-        folder.setEditable(false);
-        folder.textProperty().bind(Bindings.createStringBinding(
-                () -> vm.outputFolderProperty().get() == null ? "" : vm.outputFolderProperty().get().toString(), vm.outputFolderProperty()));
-        HBox.setHgrow(folder, Priority.ALWAYS);
-        Button choose = new Button("_Choose...", Icons.of(Icons.Glyph.FOLDER));
-        choose.setMnemonicParsing(true);
-        choose.setOnAction(e -> {
-            DirectoryChooser dc = new DirectoryChooser();
-            dc.setTitle("Output folder for the zip");
-            Path current = vm.outputFolderProperty().get();
-            if (current != null && current.toFile().isDirectory()) {
-                dc.setInitialDirectory(current.toFile());
-            }
-            File f = dc.showDialog(choose.getScene().getWindow());
-            if (f != null) {
-                vm.outputFolderProperty().set(f.toPath());
-            }
-        });
+        FolderField folderField = FolderField.of(ID_FOLDER, vm.outputFolderProperty(), "_Choose...", "Output folder for the zip");
+        TextField folder = folderField.field();
+        Button choose = folderField.choose();
         Label folderLabel = new Label("Output _folder:");
         folderLabel.setMnemonicParsing(true);
         folderLabel.setLabelFor(folder);

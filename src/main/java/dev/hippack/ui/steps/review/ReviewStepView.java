@@ -4,12 +4,11 @@ import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
 import dev.hippack.ui.common.Css;
 import dev.hippack.ui.common.FindingsPane;
+import dev.hippack.ui.common.FolderField;
 import dev.hippack.ui.common.Icons;
 import dev.hippack.ui.common.SizeText;
 import dev.hippack.ui.common.StepPage;
 import dev.hippack.ui.wizard.StepId;
-import java.io.File;
-import java.nio.file.Path;
 import java.util.List;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -32,7 +31,6 @@ import javafx.scene.control.TreeTableView;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import javafx.stage.DirectoryChooser;
 
 /** Step 4's nodes: output folder, Stage, the package tree with sizes, totals, findings by severity. */
 public final class ReviewStepView {
@@ -48,27 +46,11 @@ public final class ReviewStepView {
     private final VBox findingsBox = new VBox(8);
 
     public ReviewStepView(ReviewStepViewModel vm) {
-        TextField folder = new TextField();
-        folder.setId("review-folder");
-        folder.setEditable(false);
-        folder.textProperty().bind(Bindings.createStringBinding(
-                () -> vm.outputFolderProperty().get() == null ? "" : vm.outputFolderProperty().get().toString(), vm.outputFolderProperty()));
-        HBox.setHgrow(folder, Priority.ALWAYS);
-        Button choose = new Button("Choose _folder...", Icons.of(Icons.Glyph.FOLDER));
-        choose.setMnemonicParsing(true);
+        FolderField folderField = FolderField.of("review-folder", vm.outputFolderProperty(), "Choose _folder...",
+                "Where the staged package and the zip go");
+        TextField folder = folderField.field();
+        Button choose = folderField.choose();
         choose.disableProperty().bind(vm.busyProperty());
-        choose.setOnAction(e -> {
-            DirectoryChooser dc = new DirectoryChooser();
-            dc.setTitle("Where the staged package and the zip go");
-            Path current = vm.outputFolderProperty().get();
-            if (current != null && current.toFile().isDirectory()) {
-                dc.setInitialDirectory(current.toFile());
-            }
-            File f = dc.showDialog(choose.getScene().getWindow());
-            if (f != null) {
-                vm.outputFolderProperty().set(f.toPath());
-            }
-        });
         Button stage = new Button("_Stage and audit", Icons.of(Icons.Glyph.REVIEW));
         stage.setId(ID_STAGE);
         stage.setMnemonicParsing(true);
