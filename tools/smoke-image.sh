@@ -53,4 +53,18 @@ unzip -tq "${zips[0]}" >/dev/null || fail "unzip -t rejected ${zips[0]}"
 step "sha256sum -c SHA256SUMS"
 (cd "$work/out" && sha256sum -c --strict SHA256SUMS >/dev/null) || fail "sha256sum -c SHA256SUMS failed in $work/out"
 
+# The runtime's class-data-sharing archive must hold the JavaFX classes (the first window's speed
+# depends on it) and must map: -Xshare:on makes the JVM refuse to start otherwise.
+bin=$(dirname "$launcher")
+java=""
+for candidate in "$bin/java" "$bin/../lib/runtime/bin/java"; do
+  [ -x "$candidate" ] && { java=$candidate; break; }
+done
+[ -n "$java" ] || fail "no Java runtime beside $launcher"
+step "CDS archive of $java"
+shared=$("$java" -Xshare:on -XX:+PrintSharedArchiveAndExit -XX:+PrintSharedDictionary 2>&1) \
+  || fail "the runtime's CDS archive does not map (-Xshare:on): $(tail -n 3 <<<"$shared")"
+grep -q ' javafx\.application\.Application ' <<<"$shared" \
+  || fail "the runtime's CDS archive lacks the JavaFX classes (was the image built from src/main/cds/hip-packager.classlist?)"
+
 step "OK ($version)"
