@@ -50,11 +50,14 @@ public final class Css {
     public static final String COVERAGE_NO = "wz-coverage-no";
 
     public static final String LOG_VIEW = "wz-log-view";
+    /**
+     * A log line's level, as pseudo-classes of its cell ({@code .list-cell:wz-log-warn}): a
+     * recycled cell switches state without the full CSS re-match a style-class change costs,
+     * which matters when a build floods the log.
+     */
     public static final String LOG_DEBUG = "wz-log-debug";
-    public static final String LOG_INFO = "wz-log-info";
     public static final String LOG_WARN = "wz-log-warn";
     public static final String LOG_ERROR = "wz-log-error";
-    public static final String LOG_STDERR = "wz-log-stderr";
 
     public static final String CHART = "wz-chart";
 }

@@ -19,7 +19,7 @@ import javafx.collections.ObservableList;
 /**
  * Takes log lines from any thread and hands them to the FX thread in batches. Worker threads
  * {@link #offer} into a lock-free queue (and into the log file, which keeps everything); the FX
- * thread calls {@link #flush} about every 100 ms, which moves the whole queue into
+ * thread calls {@link #flush} about every 50 ms, which moves the whole queue into
  * {@link #lines()} with one removal and one {@code addAll}. {@code lines()} never holds more than
  * {@code capacity} lines: the oldest are dropped from the screen (not from the file). If the FX
  * thread falls behind, the queue too stops growing at a few times the capacity.
@@ -111,7 +111,11 @@ public final class LogBuffer implements AutoCloseable {
     private void append(List<LogLine> batch) {
         if (batch.size() >= capacity) {
             droppedFromScreen.addAndGet(lines.size() + batch.size() - capacity);
-            lines.setAll(batch.subList(batch.size() - capacity, batch.size()));
+            // clear() and addAll(), not setAll(): ListView answers a "replaced" change by marking
+            // every replaced row dirty one by one, each mark requesting a layout up the whole
+            // scene graph, which made each flush of a flood cost thousands of layout requests.
+            lines.clear();
+            lines.addAll(batch.subList(batch.size() - capacity, batch.size()));
             return;
         }
         int overflow = lines.size() + batch.size() - capacity;

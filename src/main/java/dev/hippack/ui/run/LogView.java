@@ -10,10 +10,12 @@ import java.util.Locale;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import javafx.animation.Animation;
+import javafx.animation.AnimationTimer;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
 import javafx.collections.ObservableList;
 import javafx.collections.transformation.FilteredList;
+import javafx.css.PseudoClass;
 import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -39,7 +41,7 @@ import org.controlsfx.control.textfield.TextFields;
 /**
  * Shows a {@link LogBuffer}: a virtualized list with a fixed cell height (so a long log costs
  * only the visible rows), a colour per level, a filter with a clear button, "problems only",
- * copy, and "open the log file". Every 100 ms it flushes the buffer in one batch; it follows the
+ * copy, and "open the log file". Every 50 ms it flushes the buffer in one batch; it follows the
  * end only while the user is at the bottom, so scrolling up to read is never interrupted.
  */
 public final class LogView {
@@ -52,6 +54,11 @@ public final class LogView {
     public static final String ID_COUNT = "log-count";
 
     private static final double CELL_HEIGHT = 18;
+    private static final int[] REHEARSAL_DIVISORS = {20, 5, 2, 1, 1};
+    private static final int REHEARSAL_STEPS = REHEARSAL_DIVISORS.length;
+    /** Printable ASCII, so the rehearsal measures and paints text like a real line. */
+    private static final LogLine REHEARSAL_LINE = new LogLine(java.time.Instant.EPOCH, LogLine.Level.INFO, LogLine.Source.STDOUT,
+            java.util.stream.IntStream.rangeClosed(' ', '~').collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString());
 
     private final LogBuffer buffer;
     private final ListView<LogLine> list = new ListView<>();
@@ -126,7 +133,20 @@ public final class LogView {
         root = new VBox(6, bar, list);
         VBox.setVgrow(root, Priority.ALWAYS);
 
-        pump = new Timeline(new KeyFrame(Duration.millis(100), e -> {
+        // Prepare the list as soon as it has a height, while the view is idle: otherwise the
+        // first batch of a fast build pays, in one pulse, for creating and styling every visible
+        // cell and for running the list's code paths cold (measured at 150-300 ms with no rehearsal).
+        list.heightProperty().addListener(new javafx.beans.value.ChangeListener<>() {
+            @Override
+            public void changed(javafx.beans.value.ObservableValue<? extends Number> o, Number was, Number now) {
+                if (now.doubleValue() > 0) {
+                    list.heightProperty().removeListener(this);
+                    prepare();
+                }
+            }
+        });
+
+        pump = new Timeline(new KeyFrame(Duration.millis(50), e -> {
             open.setDisable(logFile.get() == null);
             flush();
         }));
@@ -142,7 +162,7 @@ public final class LogView {
         return list;
     }
 
-    /** Moves the buffered lines on screen now (the timer does it every 100 ms). */
+    /** Moves the buffered lines on screen now (the timer does it every 50 ms). */
     public void flush() {
         int added = buffer.flush();
         if (added == 0) {
@@ -155,11 +175,59 @@ public final class LogView {
         }
     }
 
+    /**
+     * Rehearses a flood before the first real line, one step per pulse so the window never
+     * waits on it: a scratch buffer of the same capacity takes full-size batches through the same
+     * code (offer, flush, follow the end, lay out), the last step also paints them off screen
+     * (a snapshot, which fills the glyph cache), and each step hands the list back to the real
+     * buffer. The cells stay in the list's pile for the real lines. Stops as soon as real lines
+     * arrive or a filter is set.
+     */
+    private void prepare() {
+        new AnimationTimer() {
+            private int step;
+
+            @Override
+            public void handle(long now) {
+                boolean idle = buffer.lines().isEmpty() && buffer.queued() == 0
+                        && list.getItems() == buffer.lines() && list.getScene() != null;
+                if (!idle || step == REHEARSAL_STEPS) {
+                    stop();
+                    return;
+                }
+                // Growing batches: the first steps run cold code, so they get less to do.
+                int lines = Math.max(1, buffer.capacity() / REHEARSAL_DIVISORS[step]);
+                step++;
+                rehearse(lines, step == REHEARSAL_STEPS);
+            }
+        }.start();
+    }
+
+    private void rehearse(int lines, boolean paint) {
+        try (LogBuffer scratch = new LogBuffer(buffer.capacity())) {
+            list.setItems(scratch.lines());
+            for (int i = 0; i < lines; i++) {
+                scratch.offer(REHEARSAL_LINE);
+            }
+            scratch.flush();
+            list.scrollTo(scratch.lines().size() - 1);
+            list.layout();
+            if (paint) {
+                list.snapshot(null, null);
+            }
+        } finally {
+            list.setItems(buffer.lines());
+            list.layout();
+        }
+    }
+
     public void stop() {
         pump.stop();
     }
 
     private void userScrolled() {
+        // A key (Home, End, Page Up) moves the view in the next layout: apply it before asking.
+        list.layout();
         follow = atBottom();
     }
 
@@ -206,21 +274,18 @@ public final class LogView {
     }
 
     private static final class LineCell extends ListCell<LogLine> {
+        private static final PseudoClass DEBUG = PseudoClass.getPseudoClass(Css.LOG_DEBUG);
+        private static final PseudoClass WARN = PseudoClass.getPseudoClass(Css.LOG_WARN);
+        private static final PseudoClass ERROR = PseudoClass.getPseudoClass(Css.LOG_ERROR);
+
         @Override
         protected void updateItem(LogLine line, boolean empty) {
             super.updateItem(line, empty);
-            getStyleClass().removeAll(Css.LOG_DEBUG, Css.LOG_INFO, Css.LOG_WARN, Css.LOG_ERROR);
-            if (empty || line == null) {
-                setText(null);
-                return;
-            }
-            setText(line.text());
-            getStyleClass().add(switch (line.level()) {
-                case DEBUG -> Css.LOG_DEBUG;
-                case INFO -> Css.LOG_INFO;
-                case WARN -> Css.LOG_WARN;
-                case ERROR -> Css.LOG_ERROR;
-            });
+            LogLine.Level level = empty || line == null ? null : line.level();
+            pseudoClassStateChanged(DEBUG, level == LogLine.Level.DEBUG);
+            pseudoClassStateChanged(WARN, level == LogLine.Level.WARN);
+            pseudoClassStateChanged(ERROR, level == LogLine.Level.ERROR);
+            setText(level == null ? null : line.text());
         }
     }
 }

@@ -1,4 +1,7 @@
-package dev.hippack.ui.run;
+package dev.hippack.bench;
+
+import dev.hippack.ui.run.LogBuffer;
+import dev.hippack.ui.run.LogView;
 
 import dev.hippack.core.progress.LogLine;
 import java.nio.file.Files;
@@ -38,15 +41,31 @@ public final class LogViewStress {
         LogBuffer buffer = new LogBuffer(capacity);
         buffer.writeTo(logFile);
         long[] gaps = new long[seconds * 1000];
+        long[] gapEnds = new long[seconds * 1000];
         int[] gapCount = {0};
         AtomicLong lastPulse = new AtomicLong();
         CountDownLatch shown = new CountDownLatch(1);
+        // The view settling after it is shown (its first layout, and the log view's rehearsal
+        // of a flood, one step per pulse) is measured apart from the flood itself.
+        long[] settle = {0, 0, 0};
+        AnimationTimer settling = new AnimationTimer() {
+            @Override
+            public void handle(long now) {
+                long t = System.nanoTime();
+                if (settle[0] != 0) {
+                    settle[1] = Math.max(settle[1], t - settle[0]);
+                    settle[2]++;
+                }
+                settle[0] = t;
+            }
+        };
         AnimationTimer pulses = new AnimationTimer() {
             @Override
             public void handle(long now) {
                 long t = System.nanoTime();
                 long prev = lastPulse.getAndSet(t);
                 if (prev != 0 && gapCount[0] < gaps.length) {
+                    gapEnds[gapCount[0]] = t;
                     gaps[gapCount[0]++] = t - prev;
                 }
             }
@@ -59,6 +78,7 @@ public final class LogViewStress {
             scene.getStylesheets().add(LogView.class.getResource("/dev/hippack/ui/css/app.css").toExternalForm());
             stage.setScene(scene);
             stage.show();
+            settling.start();
             shown.countDown();
         });
         shown.await();
@@ -93,7 +113,10 @@ public final class LogViewStress {
         }, "heap-watch");
         heapWatch.setDaemon(true);
 
-        Platform.runLater(pulses::start);
+        Platform.runLater(() -> {
+            settling.stop();
+            pulses.start();
+        });
         pinger.start();
         heapWatch.start();
 
@@ -133,6 +156,17 @@ public final class LogViewStress {
         buffer.close();
         Files.deleteIfExists(logFile);
 
+        // The five longest gaps and when they ended (seconds after the flood started), so a
+        // stall can be matched with a GC log (-Xlog:gc) or with the warm-up.
+        Integer[] order = new Integer[gapCount[0]];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> Long.compare(gaps[b], gaps[a]));
+        StringBuilder longest = new StringBuilder();
+        for (int i = 0; i < Math.min(5, order.length); i++) {
+            longest.append(String.format(Locale.ROOT, " %.0f ms at %.2f s;", gaps[order[i]] / 1e6, (gapEnds[order[i]] - t0) / 1e9));
+        }
         long[] g = Arrays.copyOf(gaps, gapCount[0]);
         Arrays.sort(g);
         double maxGapMs = g.length == 0 ? Double.NaN : g[g.length - 1] / 1e6;
@@ -147,7 +181,9 @@ public final class LogViewStress {
         System.out.printf(Locale.ROOT, "lines in the log file  %d%n", fileLines);
         System.out.printf(Locale.ROOT, "lines on screen        %d (capacity %d, %d dropped from the screen only)%n",
                 onScreen[0], capacity, buffer.droppedFromScreen());
+        System.out.printf(Locale.ROOT, "settling after show    %d pulses in the 0.5 s before the flood, gap max %.1f ms%n", settle[2], settle[1] / 1e6);
         System.out.printf(Locale.ROOT, "FX pulses              %d, gap max %.1f ms, p99 %.1f ms%n", g.length, maxGapMs, p99GapMs);
+        System.out.printf(Locale.ROOT, "longest gaps          %s%n", longest);
         System.out.printf(Locale.ROOT, "runLater wait max      %.1f ms%n", latencyMs);
         System.out.printf(Locale.ROOT, "heap used max          %.0f MiB (max heap %d MiB)%n", heapMb, rt.maxMemory() / (1024 * 1024));
         boolean ok = maxGapMs < 100 && onScreen[0] <= capacity && fileLines == sent;

@@ -1,0 +1,34 @@
+#!/bin/sh
+# The log-view flood (src/jmh/java/dev/hippack/bench/LogViewStress.java) in the jlink image, the
+# way a user runs the wizard: the image's runtime and CDS archive, the application module from
+# lib/app, and a real X server (Xvfb) with JavaFX's GTK backend. The Maven variant
+# (./mvnw -Pjmh test-compile exec:exec@log-stress) runs the same harness headless on Monocle.
+# Usage: ./mvnw -DskipTests package && bench/log-stress.sh [runs]   (needs Xvfb and a JDK's javac)
+# STRESS_OPTS passes -D options to the harness (e.g. "-Dstress.rate=200000 -Dstress.seconds=5").
+set -eu
+cd "$(dirname "$0")/.."
+runs="${1:-3}"
+image=target/image
+[ -x "$image/bin/java" ] || { echo "No image at $image: run ./mvnw -DskipTests package first." >&2; exit 2; }
+command -v Xvfb >/dev/null || { echo "Xvfb is not installed (apt-get install xvfb)." >&2; exit 2; }
+command -v javac >/dev/null || { echo "javac is not on the PATH (a JDK 17 is needed to compile the harness)." >&2; exit 2; }
+exports="--add-exports dev.hippack/dev.hippack.ui.run=ALL-UNNAMED --add-exports dev.hippack/dev.hippack.ui.common=ALL-UNNAMED --add-exports dev.hippack/dev.hippack.core.progress=ALL-UNNAMED"
+work="$(mktemp -d)"
+display=":$(( ($$ % 400) + 500 ))"
+Xvfb "$display" -screen 0 1400x1000x24 -nolisten tcp >/dev/null 2>&1 &
+xvfb=$!
+trap 'kill "$xvfb" 2>/dev/null; rm -rf "$work"' EXIT
+javac -d "$work" --module-path "target/deps:$image/lib/app" --add-modules javafx.controls,dev.hippack $exports \
+  src/jmh/java/dev/hippack/bench/LogViewStress.java
+sleep 1
+kill -0 "$xvfb" 2>/dev/null || { echo "Xvfb could not start on $display." >&2; exit 2; }
+status=0
+i=1
+while [ "$i" -le "$runs" ]; do
+  echo "run $i"
+  # shellcheck disable=SC2086
+  DISPLAY="$display" "$image/bin/java" -Xmx512m ${STRESS_OPTS:-} --module-path "$image/lib/app" --add-modules dev.hippack $exports \
+    -Djava.io.tmpdir="$work" -cp "$work" dev.hippack.bench.LogViewStress 2>/dev/null || status=1
+  i=$((i + 1))
+done
+exit "$status"
