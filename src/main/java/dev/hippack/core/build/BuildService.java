@@ -9,6 +9,7 @@ import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.LogLine;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.progress.OperationListener;
+import dev.hippack.core.progress.PartState;
 import java.io.IOException;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
@@ -147,6 +148,9 @@ public final class BuildService {
         }
         try (LogFile log = LogFile.append(logPath)) {
             LogTee tee = new LogTee(log, listener);
+            for (String binary : plan.binaries()) {
+                tee.part(binary, PartState.WAITING);
+            }
             tee.log(LogLine.info("HIP Packager build of " + plan.project() + " for " + String.join(";", plan.targets())
                     + " against " + plan.sdk()));
             tee.log(LogLine.info("Log file: " + logPath));
@@ -179,6 +183,7 @@ public final class BuildService {
             for (int i = 0; i < plan.binaries().size(); i++) {
                 String binary = plan.binaries().get(i);
                 token.throwIfCancelled();
+                tee.part(binary, PartState.RUNNING);
                 listener.progress(0, -1);
                 listener.status("Building " + binary + " (" + (i + 1) + " of " + plan.binaries().size() + ")");
                 tee.log(LogLine.info("== " + binary + ": " + pasteLines.get(i)));
@@ -195,10 +200,12 @@ public final class BuildService {
                 analyzer.finished(result.succeeded());
                 findings.addAll(analyzer.findings());
                 if (result.cancelled()) {
+                    tee.part(binary, PartState.CANCELLED);
                     tee.log(LogLine.tool(LogLine.Level.WARN, "Build cancelled while building " + binary + "."));
                     return finish(log, new BuildResult(false, true, !real, List.of(), findings, logPath, pasteLines));
                 }
                 if (result.exitCode() != 0) {
+                    tee.part(binary, PartState.FAILED);
                     findings.add(new Finding("build.failed", dev.hippack.core.finding.Severity.ERROR,
                             "The build of " + binary + " failed (exit code " + result.exitCode() + ")"
                                     + (analyzer.findings().isEmpty() ? "." : "; see the findings above for the cause."),
@@ -206,6 +213,7 @@ public final class BuildService {
                     tee.log(LogLine.tool(LogLine.Level.ERROR, "The build of " + binary + " failed with exit code " + result.exitCode() + "."));
                     return finish(log, new BuildResult(false, false, !real, List.of(), findings, logPath, pasteLines));
                 }
+                tee.part(binary, PartState.SUCCEEDED);
                 tee.log(LogLine.info(binary + " built."));
             }
 

@@ -32,4 +32,9 @@ public final class LogTee implements OperationListener {
     public void status(String text) {
         listener.status(text);
     }
+
+    @Override
+    public void part(String name, dev.hippack.core.progress.PartState state) {
+        listener.part(name, state);
+    }
 }

@@ -16,4 +16,11 @@ public interface OperationListener {
     default void status(String text) { }
 
     default void log(LogLine line) { }
+
+    /**
+     * One named part of the operation (a binary of a build) moved to {@code state}. Operations
+     * made of parts announce them all as {@link PartState#WAITING} first, in the order they run;
+     * {@link #progress} then measures the part that is {@link PartState#RUNNING}.
+     */
+    default void part(String name, PartState state) { }
 }

@@ -1,6 +1,7 @@
 package dev.hippack.ui.common;
 
 import dev.hippack.core.progress.LogLine;
+import dev.hippack.core.progress.PartState;
 
 /**
  * What a view-model hears from a background job. Everything except {@link #log} arrives on the
@@ -13,6 +14,9 @@ public interface TaskObserver<T> {
     default void progress(double fraction) { }
 
     default void message(String text) { }
+
+    /** A named part of the job (a binary of a build) changed state; in order, on the FX thread. */
+    default void part(String name, PartState state) { }
 
     /** Called on the worker thread; must be thread-safe. */
     default void log(LogLine line) { }

@@ -4,9 +4,11 @@ import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.LogLine;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.progress.OperationListener;
+import dev.hippack.core.progress.PartState;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import javafx.application.Platform;
 import javafx.concurrent.Task;
 
 /**
@@ -81,6 +83,13 @@ public final class UiTaskRunner implements TaskRunner, AutoCloseable {
                 @Override
                 public void log(LogLine line) {
                     observer.log(line);
+                }
+
+                @Override
+                public void part(String name, PartState state) {
+                    // Every change counts (unlike status text), so none is coalesced; runLater
+                    // keeps them in order and ahead of the task's own end.
+                    Platform.runLater(() -> observer.part(name, state));
                 }
             }, token);
         }

@@ -17,6 +17,7 @@ import dev.hippack.core.profile.ProfileStore;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.LogLine;
 import dev.hippack.core.progress.OperationListener;
+import dev.hippack.core.progress.PartState;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -73,7 +74,11 @@ class BuildServiceTest {
         List<LogLine> lines = new CopyOnWriteArrayList<>();
         List<String> statuses = new CopyOnWriteArrayList<>();
         List<long[]> progress = new CopyOnWriteArrayList<>();
+        List<String> parts = new CopyOnWriteArrayList<>();
         OperationListener listener = new OperationListener() {
+            @Override public void part(String name, PartState state) {
+                parts.add(name + " " + state);
+            }
             @Override public void log(LogLine line) {
                 lines.add(line);
             }
@@ -132,17 +137,27 @@ class BuildServiceTest {
         assertThat(progress).anySatisfy(p -> assertThat(p[0]).isEqualTo(p[1]).isPositive());
         assertThat(statuses).anySatisfy(s -> assertThat(s).startsWith("audiocpp_cli: compiling"));
         assertThat(statuses).anySatisfy(s -> assertThat(s).startsWith("audiocpp_server: linking"));
+        // Each binary is a part of its own: both announced, then built one after the other.
+        assertThat(parts).containsExactly("audiocpp_cli WAITING", "audiocpp_server WAITING",
+                "audiocpp_cli RUNNING", "audiocpp_cli SUCCEEDED", "audiocpp_server RUNNING", "audiocpp_server SUCCEEDED");
     }
 
     @Test
     void aMissingHipblasltFailsTheBuildWithTheMatchingFinding() throws Exception {
         Files.delete(host.resolve("C:\\Program Files\\AMD\\ROCm\\6.4\\bin\\hipblaslt.dll"));
 
-        BuildResult result = service(Duration.ZERO).run(request(plan, NEWEST_PARAMETERS), OperationListener.NONE, CancellationToken.none());
+        List<String> parts = new CopyOnWriteArrayList<>();
+        BuildResult result = service(Duration.ZERO).run(request(plan, NEWEST_PARAMETERS), new OperationListener() {
+            @Override public void part(String name, PartState state) {
+                parts.add(name + " " + state);
+            }
+        }, CancellationToken.none());
 
         assertThat(result.success()).isFalse();
         assertThat(result.cancelled()).isFalse();
         assertThat(result.findings()).extracting(Finding::id).containsExactly("build.hipblaslt", "build.failed");
+        // The server is never started after the CLI failed: it stays waiting.
+        assertThat(parts).containsExactly("audiocpp_cli WAITING", "audiocpp_server WAITING", "audiocpp_cli RUNNING", "audiocpp_cli FAILED");
         assertThat(result.outputs()).isEmpty();
         assertThat(buildDir.resolve("bin/audiocpp_cli.exe")).doesNotExist();
     }
@@ -170,7 +185,11 @@ class BuildServiceTest {
     void cancelDuringTheBuildEndsTheChildJvmAndLeavesNoFinishedBinary() throws Exception {
         CancellationToken token = new CancellationToken();
         List<ProcessHandle> children = new CopyOnWriteArrayList<>();
+        List<String> parts = new CopyOnWriteArrayList<>();
         OperationListener listener = new OperationListener() {
+            @Override public void part(String name, PartState state) {
+                parts.add(name + " " + state);
+            }
             @Override public void log(LogLine line) {
                 if (line.text().startsWith("[3/") && children.isEmpty()) {
                     ProcessHandle.current().children().forEach(children::add);
@@ -184,6 +203,7 @@ class BuildServiceTest {
 
         assertThat(result.cancelled()).isTrue();
         assertThat(result.success()).isFalse();
+        assertThat(parts).endsWith("audiocpp_cli RUNNING", "audiocpp_cli CANCELLED");
         assertThat(children).isNotEmpty();
         assertThat(children).allSatisfy(h -> assertThat(h.isAlive()).as("pid %d alive", h.pid()).isFalse());
         assertThat(buildDir.resolve("bin/audiocpp_cli.exe")).doesNotExist();

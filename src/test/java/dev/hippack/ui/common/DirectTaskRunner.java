@@ -27,6 +27,11 @@ public final class DirectTaskRunner implements TaskRunner {
                 public void log(LogLine line) {
                     observer.log(line);
                 }
+
+                @Override
+                public void part(String name, dev.hippack.core.progress.PartState state) {
+                    observer.part(name, state);
+                }
             }, token);
             observer.succeeded(value);
         } catch (OperationCancelledException e) {

@@ -1,5 +1,6 @@
 package dev.hippack.ui.steps.build;
 
+import dev.hippack.core.progress.PartState;
 import dev.hippack.ui.common.Css;
 import dev.hippack.ui.common.FileOpener;
 import dev.hippack.ui.common.FindingsPane;
@@ -47,6 +48,10 @@ public final class BuildStepView {
     public static final String ID_COMMANDS = "build-commands";
     public static final String ID_FINDINGS = "build-findings";
     public static final String ID_ERROR = "build-error";
+    public static final String ID_TASKS = "build-tasks";
+    /** Followed by the binary's name: its row, and the label saying where it stands. */
+    public static final String ID_TASK_PREFIX = "build-task-";
+    public static final String ID_TASK_STATE_PREFIX = "build-task-state-";
 
     private final Node root;
 
@@ -133,16 +138,35 @@ public final class BuildStepView {
         Label status = new Label();
         status.setId(ID_STATUS);
         status.textProperty().bind(vm.statusProperty());
+        // One row per binary: audiocpp_cli, then audiocpp_server, each its own task.
+        VBox tasks = new VBox(4);
+        tasks.setId(ID_TASKS);
+        Runnable showTasks = () -> {
+            java.util.List<Node> rows = new java.util.ArrayList<>();
+            for (BinaryBuild b : vm.binaries()) {
+                rows.add(taskRow(vm, b));
+            }
+            tasks.getChildren().setAll(rows);
+        };
+        vm.binaries().addListener((ListChangeListener<BinaryBuild>) c -> showTasks.run());
+        showTasks.run();
+        // When the build ends, a binary it never reached reads "not started".
+        vm.busyProperty().addListener(o -> tasks.getChildren().forEach(row -> ((Runnable) row.getUserData()).run()));
+
         Label elapsed = new Label();
         elapsed.setId(ID_ELAPSED);
         elapsed.getStyleClass().add(Css.MUTED);
-        javafx.animation.Timeline clock = new javafx.animation.Timeline(new KeyFrame(Duration.seconds(1), e -> elapsed.setText(elapsed(vm))));
+        javafx.animation.Timeline clock = new javafx.animation.Timeline(new KeyFrame(Duration.seconds(1), e -> {
+            elapsed.setText(elapsed(vm));
+            tasks.getChildren().forEach(row -> ((Runnable) row.getUserData()).run());
+        }));
         clock.setCycleCount(Animation.INDEFINITE);
         clock.play();
         vm.startedAtProperty().addListener(o -> elapsed.setText(elapsed(vm)));
         vm.endedAtProperty().addListener(o -> elapsed.setText(elapsed(vm)));
         HBox run = new HBox(10, start, cancel, bar, elapsed, status);
         run.setAlignment(Pos.CENTER_LEFT);
+
 
         Label error = new Label();
         error.setId(ID_ERROR);
@@ -155,7 +179,7 @@ public final class BuildStepView {
 
         VBox top = new VBox(8, form, toggles, toggleNote,
                 new FindingsPane("build-option-findings", vm.optionFindings(), "The options follow the guide.").root(),
-                StepPage.section("Command lines"), new HBox(6, commands, copy), useExisting, existing, run, error,
+                StepPage.section("Command lines"), new HBox(6, commands, copy), useExisting, existing, run, tasks, error,
                 new FindingsPane(ID_FINDINGS, vm.findings(), "No problem found in the last build.").root());
         HBox.setHgrow(commands, Priority.ALWAYS);
         javafx.scene.control.ScrollPane topScroll = new javafx.scene.control.ScrollPane(top);
@@ -183,6 +207,41 @@ public final class BuildStepView {
         Instant e = vm.endedAtProperty().get() == null ? vm.clock().instant() : vm.endedAtProperty().get();
         java.time.Duration d = java.time.Duration.between(s, e);
         return String.format(Locale.ROOT, "%d:%02d", d.toMinutes(), d.toSecondsPart());
+    }
+
+    /** A binary's row: an icon for its state, its name, its own progress bar, and what it is doing. */
+    private static Node taskRow(BuildStepViewModel vm, BinaryBuild b) {
+        Label name = new Label(b.binary());
+        name.setMinWidth(130);
+        ProgressBar bar = new ProgressBar();
+        bar.setPrefWidth(200);
+        bar.progressProperty().bind(b.progressProperty());
+        Label state = new Label();
+        state.setId(ID_TASK_STATE_PREFIX + b.binary());
+        state.getStyleClass().add(Css.MUTED);
+        HBox row = new HBox(10, name, bar, state);
+        row.setId(ID_TASK_PREFIX + b.binary());
+        row.setAlignment(Pos.CENTER_LEFT);
+        row.setPadding(new javafx.geometry.Insets(0, 0, 0, 4));
+        Runnable update = () -> {
+            PartState s = b.state();
+            boolean ended = !vm.busyProperty().get() && vm.startedAtProperty().get() != null;
+            name.setGraphic(switch (s) {
+                case WAITING -> Icons.of(Icons.Glyph.STEP_PENDING);
+                case RUNNING -> Icons.of(Icons.Glyph.START);
+                case SUCCEEDED -> Icons.of(Icons.Glyph.OK, Css.OK);
+                case FAILED -> Icons.of(Icons.Glyph.ERROR, Css.SEVERITY_ERROR);
+                case CANCELLED -> Icons.of(Icons.Glyph.STOP, Css.SEVERITY_WARNING);
+            });
+            bar.setVisible(s != PartState.WAITING);
+            state.setText(b.describe(vm.clock().instant(), ended));
+            row.setAccessibleText(b.binary() + ": " + state.getText());
+        };
+        b.stateProperty().addListener(o -> update.run());
+        b.progressProperty().addListener(o -> update.run());
+        row.setUserData(update);
+        update.run();
+        return row;
     }
 
     private static ToggleSwitch toggle(String text, javafx.beans.property.BooleanProperty p, String id) {

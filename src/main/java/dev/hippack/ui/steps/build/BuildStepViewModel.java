@@ -16,6 +16,7 @@ import dev.hippack.core.plan.BuildOptions;
 import dev.hippack.core.plan.BuildScriptFacts;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.progress.LogLine;
+import dev.hippack.core.progress.PartState;
 import dev.hippack.ui.common.RunningTask;
 import dev.hippack.ui.common.TaskRunner;
 import dev.hippack.ui.run.LogBuffer;
@@ -71,6 +72,7 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     private final ObservableList<String> commandLines = FXCollections.observableArrayList();
     private final ObservableList<Finding> findings = FXCollections.observableArrayList();
     private final ObservableList<Finding> optionFindings = FXCollections.observableArrayList();
+    private final ObservableList<BinaryBuild> binaries = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<BuildResult> result = new ReadOnlyObjectWrapper<>(this, "result");
     private final ReadOnlyObjectWrapper<Instant> startedAt = new ReadOnlyObjectWrapper<>(this, "startedAt");
     private final ReadOnlyObjectWrapper<Instant> endedAt = new ReadOnlyObjectWrapper<>(this, "endedAt");
@@ -93,6 +95,9 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
             if (!loading) {
                 // Options that change the binaries make an earlier result stale.
                 result.set(null);
+                if (!busy.get()) {
+                    binaries.clear();
+                }
                 refresh();
             }
         };
@@ -170,6 +175,13 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
 
     private void refresh() {
         ReleasePlan plan = draft.track() == null ? null : plan();
+        if (!busy.get()) {
+            // While idle the rows list what Start will build (after a build, its outcome).
+            List<String> names = plan == null ? List.of() : plan.binaries();
+            if (!names.equals(binaries.stream().map(BinaryBuild::binary).toList())) {
+                binaries.setAll(names.stream().map(BinaryBuild::new).toList());
+            }
+        }
         commandLines.clear();
         optionFindings.clear();
         if (plan != null) {
@@ -248,7 +260,7 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         return !busy.get() && !useExisting.get() && draft.host() != null && optionFindings.stream().noneMatch(Finding::isError);
     }
 
-    /** Builds audiocpp_cli then audiocpp_server in the background. */
+    /** Builds audiocpp_cli then audiocpp_server in the background, each shown as its own task. */
     public void start() {
         if (!canStart()) {
             return;
@@ -263,6 +275,7 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
             logFile.set(null);
         }
         log.clear();
+        binaries.setAll(plan.binaries().stream().map(BinaryBuild::new).toList());
         findings.clear();
         error.set("");
         result.set(null);
@@ -280,6 +293,18 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
                     }
 
                     @Override
+                    public void part(String name, PartState state) {
+                        binaries.stream().filter(b -> b.binary().equals(name)).findFirst()
+                                .ifPresent(b -> b.moveTo(state, clock.instant()));
+                    }
+
+                    @Override
+                    public void progress(double fraction) {
+                        super.progress(fraction);
+                        running(PartState.RUNNING).ifPresent(b -> b.progress(fraction));
+                    }
+
+                    @Override
                     public void succeeded(BuildResult r) {
                         done();
                         result.set(r);
@@ -291,6 +316,7 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
 
                     @Override
                     public void failed(Throwable e) {
+                        running(PartState.RUNNING).ifPresent(b -> b.moveTo(PartState.FAILED, clock.instant()));
                         done();
                         error.set(e instanceof PackagerException ? e.getMessage() : "The build could not run: " + e);
                         status.set("Build not started.");
@@ -299,12 +325,17 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
 
                     @Override
                     public void cancelled() {
+                        running(PartState.RUNNING).ifPresent(b -> b.moveTo(PartState.CANCELLED, clock.instant()));
                         done();
                         status.set("Build cancelled.");
                         error.set("Cancelled: the build's processes were ended.");
                         revalidate();
                     }
                 });
+    }
+
+    private Optional<BinaryBuild> running(PartState state) {
+        return binaries.stream().filter(b -> b.state() == state).findFirst();
     }
 
     private void done() {
@@ -332,6 +363,8 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     public BooleanProperty graphsProperty() { return graphs; }
     public BooleanProperty useExistingProperty() { return useExisting; }
     public ObservableList<String> commandLines() { return commandLines; }
+    /** The binaries the build makes, in order, each with its own state, progress and time. */
+    public ObservableList<BinaryBuild> binaries() { return binaries; }
     /** Findings of the last build (known failures, missing outputs, build flags). */
     public ObservableList<Finding> findings() { return findings; }
     /** What the rules say about the chosen options (toolset, defaults), live. */

@@ -10,6 +10,7 @@ import dev.hippack.core.build.VcvarsCapture;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.plan.PlanRules;
 import dev.hippack.core.progress.LogLine;
+import dev.hippack.core.progress.PartState;
 import dev.hippack.ui.common.DirectTaskRunner;
 import dev.hippack.ui.common.HeldTaskRunner;
 import dev.hippack.ui.common.TaskRunner;
@@ -21,6 +22,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Comparator;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -75,6 +77,36 @@ class BuildStepViewModelTest {
         log.flush();
         assertThat(log.lines()).extracting(LogLine::text).anyMatch(t -> t.matches("\\[\\d+/\\d+\\].*"));
         assertThat(vm.logFileProperty().get()).exists();
+        // Each binary is its own task: both built, in order, with their own time.
+        assertThat(vm.binaries()).extracting(BinaryBuild::binary).containsExactly("audiocpp_cli", "audiocpp_server");
+        assertThat(vm.binaries()).allSatisfy(b -> {
+            assertThat(b.state()).isEqualTo(PartState.SUCCEEDED);
+            assertThat(b.progressProperty().get()).isEqualTo(1.0);
+            assertThat(b.describe(Instant.now(), true)).matches("built in \\d+:\\d\\d");
+        });
+    }
+
+    @Test
+    void beforeStartTheRowsListWhatWillBeBuiltAndAFailedFirstBinaryLeavesTheSecondNotStarted() throws Exception {
+        SampleMachine m = new SampleMachine(dir);
+        deleteBuildDir(m);
+        Host h = m.draft.host();
+        Files.delete(h.resolve(h.join(m.draft.sdk(), "bin", "hipblaslt.dll")));
+        BuildStepViewModel vm = vm(m, new DirectTaskRunner());
+        vm.enter(m.draft);
+        assertThat(vm.binaries()).extracting(b -> b.binary() + ": " + b.describe(Instant.now(), false))
+                .containsExactly("audiocpp_cli: waiting", "audiocpp_server: waiting");
+
+        vm.start();
+
+        assertThat(vm.resultProperty().get().success()).isFalse();
+        assertThat(vm.binaries()).extracting(BinaryBuild::state).containsExactly(PartState.FAILED, PartState.WAITING);
+        assertThat(vm.binaries().get(0).describe(Instant.now(), true)).matches("failed after \\d+:\\d\\d");
+        assertThat(vm.binaries().get(1).describe(Instant.now(), true)).isEqualTo("not started");
+
+        // Changing an option makes the outcome stale: the rows go back to waiting.
+        vm.jobsProperty().set(4);
+        assertThat(vm.binaries()).extracting(BinaryBuild::state).containsExactly(PartState.WAITING, PartState.WAITING);
     }
 
     @Test
@@ -108,6 +140,7 @@ class BuildStepViewModelTest {
         assertThat(vm.busyProperty().get()).isFalse();
         assertThat(vm.validProperty().get()).isFalse();
         assertThat(vm.errorProperty().get()).contains("Cancelled");
+        assertThat(vm.binaries()).extracting(b -> b.describe(Instant.now(), true)).containsExactly("not started", "not started");
     }
 
     @Test
