@@ -54,6 +54,7 @@ public final class HipPackagerApp extends Application {
         WizardWindow window = wizard.window();
         window.themeProperty().set("dark".equals(settings.theme()) ? Theme.DARK : Theme.LIGHT);
 
+        wizard.notifyWith(new PopupNotifier(stage));
         stage.setScene(window.scene());
         stage.titleProperty().bind(wizard.titleProperty());
         stage.setMinWidth(900);

@@ -14,6 +14,8 @@ import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.demo.SampleEnvironmentWriter;
 import dev.hippack.core.detect.MachineDetector;
 import dev.hippack.core.estimate.SizeEstimator;
+import dev.hippack.core.finding.Finding;
+import dev.hippack.core.finding.Severity;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.inventory.KernelFileClassifier;
 import dev.hippack.core.plan.PlanRules;
@@ -22,6 +24,7 @@ import dev.hippack.core.profile.ProfileStore;
 import dev.hippack.core.stage.LayoutPlanner;
 import dev.hippack.core.stage.Stager;
 import dev.hippack.ui.common.FileOpener;
+import dev.hippack.ui.common.Notifier;
 import dev.hippack.ui.common.TaskRunner;
 import dev.hippack.ui.run.LogBuffer;
 import dev.hippack.ui.settings.AppSettings;
@@ -78,6 +81,7 @@ public final class Wizard {
     private final LogBuffer buildLog = new LogBuffer(10_000);
     private final FileOpener opener;
     private final java.util.concurrent.atomic.AtomicReference<Path> sampleDir = new java.util.concurrent.atomic.AtomicReference<>();
+    private Notifier notifier = Notifier.NONE;
     private boolean tourBuilt;
     private boolean tourArchived;
 
@@ -110,6 +114,7 @@ public final class Wizard {
                 new PackageTreeReader(new KernelFileClassifier()), runner);
         archive = new ArchiveStepViewModel(new ZipArchiver(), profiles, new CiWorkflowExporter(catalog, profiles),
                 dev.hippack.cli.VersionProvider.version(), runner, hostPath -> draft.host().resolve(hostPath));
+        noticesOnLongTasks();
         List<StepViewModel> steps = List.of(environment, track, build, review, archive);
         vm = new WizardViewModel(steps, draft);
 
@@ -121,6 +126,48 @@ public final class Wizard {
                     + (request.hostDir() != null ? " - host " + request.hostDir() : "");
         }, vm.currentProperty());
         vm.start();
+    }
+
+    /** Where notices go when the build or the zip ends (the app's popups; none until set). */
+    public void notifyWith(Notifier n) {
+        notifier = n == null ? Notifier.NONE : n;
+    }
+
+    /** The build and the zip take minutes: say when they end, and how. */
+    private void noticesOnLongTasks() {
+        build.resultProperty().addListener((o, was, r) -> {
+            if (r == null) {
+                return;
+            }
+            long errors = r.findings().stream().filter(Finding::isError).count();
+            if (r.cancelled()) {
+                notifier.show(new Notifier.Notice(Severity.WARNING, "Build cancelled", "No process of the build is left running."));
+            } else if (r.success()) {
+                notifier.show(new Notifier.Notice(Severity.INFO, "Build finished",
+                        String.join(" and ", r.outputs().stream().map(p -> p.substring(p.lastIndexOf('\\') + 1)).toList()) + " built."));
+            } else {
+                notifier.show(new Notifier.Notice(Severity.ERROR, "Build failed",
+                        errors + (errors == 1 ? " problem" : " problems") + " found; the Build step lists each with its fix."));
+            }
+        });
+        build.errorProperty().addListener((o, was, e) -> {
+            if (e != null && e.startsWith("Cancelled")) {
+                notifier.show(new Notifier.Notice(Severity.WARNING, "Build cancelled", e));
+            } else if (e != null && !e.isEmpty()) {
+                notifier.show(new Notifier.Notice(Severity.ERROR, "Build not started", e));
+            }
+        });
+        archive.resultProperty().addListener((o, was, r) -> {
+            if (r != null) {
+                notifier.show(new Notifier.Notice(Severity.INFO, "Archive verified",
+                        r.zip().getFileName() + " (" + dev.hippack.ui.common.SizeText.of(r.zipBytes()) + ") is ready, with SHA256SUMS."));
+            }
+        });
+        archive.errorProperty().addListener((o, was, e) -> {
+            if (e != null && !e.isEmpty()) {
+                notifier.show(new Notifier.Notice(e.startsWith("Cancelled") ? Severity.WARNING : Severity.ERROR, "Archive not made", e));
+            }
+        });
     }
 
     /** The machine to detect on: the sample (written now, in the background), a described one, or this one. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hippack.cli.GuiRequest;
 import dev.hippack.core.catalog.CatalogLoader;
+import dev.hippack.ui.common.Notifier;
 import dev.hippack.ui.common.UiTaskRunner;
 import dev.hippack.ui.settings.AppSettings;
 import dev.hippack.ui.steps.archive.ArchiveStepView;
@@ -14,6 +15,8 @@ import dev.hippack.ui.wizard.StepId;
 import dev.hippack.ui.wizard.WizardWindow;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import javafx.application.Platform;
@@ -41,6 +44,7 @@ class WizardEndToEndTest {
     private Wizard wizard;
     private UiTaskRunner runner;
     private int confirmations;
+    private final List<Notifier.Notice> notices = new CopyOnWriteArrayList<>();
 
     @Start
     void start(Stage stage) {
@@ -52,6 +56,12 @@ class WizardEndToEndTest {
                     confirmations++;
                     return true;
                 }, stage::close);
+        // The real popups, and a record of what they said.
+        PopupNotifier popups = new PopupNotifier(stage);
+        wizard.notifyWith(n -> {
+            notices.add(n);
+            popups.show(n);
+        });
         stage.setScene(wizard.window().scene());
         stage.show();
     }
@@ -108,6 +118,14 @@ class WizardEndToEndTest {
         waitFor(240, () -> !wizard.build().busyProperty().get());
         assertThat(wizard.build().resultProperty().get()).isNotNull();
         assertThat(wizard.build().resultProperty().get().success()).isTrue();
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(notices).extracting(Notifier.Notice::title).containsExactly("Build finished");
+        assertThat(notices.get(0).text()).isEqualTo("audiocpp_cli.exe and audiocpp_server.exe built.");
+        assertThat(shownInAPopup("Build finished")).as("a notification popup says the build finished").isTrue();
+        for (String binary : List.of("audiocpp_cli", "audiocpp_server")) {
+            assertThat(robot.lookup("#" + BuildStepView.ID_TASK_STATE_PREFIX + binary).queryAs(Label.class).getText())
+                    .as(binary).matches("built in \\d+:\\d\\d");
+        }
 
         next(robot, StepId.REVIEW);
         waitFor(240, () -> wizard.review().auditProperty().get() != null);
@@ -125,6 +143,9 @@ class WizardEndToEndTest {
         assertThat(Files.isRegularFile(zipFile)).isTrue();
         assertThat(robot.lookup("#" + ArchiveStepView.ID_SHA).queryAs(TextField.class).getText()).hasSize(64);
         assertThat(robot.lookup("#" + ArchiveStepView.ID_RESULT).queryAs(Label.class).getText()).startsWith("Verified");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(notices).extracting(Notifier.Notice::title).containsExactly("Build finished", "Archive verified");
+        assertThat(notices.get(1).text()).startsWith(zipFile.getFileName().toString()).endsWith("is ready, with SHA256SUMS.");
         Button finish = robot.lookup("#" + WizardWindow.ID_NEXT).queryButton();
         assertThat(finish.getText()).isEqualTo("_Finish");
         robot.clickOn(finish);
@@ -137,6 +158,9 @@ class WizardEndToEndTest {
         next(robot, StepId.BUILD);
         press(robot, BuildStepView.ID_START);
         waitFor(60, () -> wizard.build().busyProperty().get() && wizard.build().log().received() > 20);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#" + BuildStepView.ID_TASK_STATE_PREFIX + "audiocpp_cli").queryAs(Label.class).getText()).startsWith("building");
+        assertThat(robot.lookup("#" + BuildStepView.ID_TASK_STATE_PREFIX + "audiocpp_server").queryAs(Label.class).getText()).isEqualTo("waiting");
         assertThat(robot.lookup("#" + WizardWindow.ID_BACK).queryButton().isDisabled()).isTrue();
         assertThat(robot.lookup("#" + WizardWindow.ID_NEXT).queryButton().isDisabled()).isTrue();
         robot.type(KeyCode.ESCAPE);
@@ -145,5 +169,24 @@ class WizardEndToEndTest {
         assertThat(wizard.build().validProperty().get()).isFalse();
         assertThat(wizard.build().resultProperty().get() == null || wizard.build().resultProperty().get().cancelled()).isTrue();
         assertThat(robot.lookup("#" + WizardWindow.ID_BACK).queryButton().isDisabled()).isFalse();
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#" + BuildStepView.ID_TASK_STATE_PREFIX + "audiocpp_cli").queryAs(Label.class).getText()).startsWith("cancelled after");
+        assertThat(robot.lookup("#" + BuildStepView.ID_TASK_STATE_PREFIX + "audiocpp_server").queryAs(Label.class).getText()).isEqualTo("not started");
+        assertThat(notices).extracting(Notifier.Notice::title, Notifier.Notice::severity)
+                .containsExactly(org.assertj.core.groups.Tuple.tuple("Build cancelled", dev.hippack.core.finding.Severity.WARNING));
+    }
+
+    /** Whether a window other than the main one (a notification popup) shows {@code text}. */
+    private static boolean shownInAPopup(String text) {
+        boolean[] found = {false};
+        WaitForAsyncUtils.waitForAsyncFx(5000, () -> {
+            for (javafx.stage.Window w : javafx.stage.Window.getWindows()) {
+                if (!(w instanceof Stage) && w.isShowing() && w.getScene() != null) {
+                    found[0] |= w.getScene().getRoot().lookupAll(".label").stream()
+                            .anyMatch(n -> n instanceof javafx.scene.control.Labeled l && text.equals(l.getText()));
+                }
+            }
+        });
+        return found[0];
     }
 }
