@@ -93,6 +93,63 @@ class ZipArchiverTest {
                 .isEqualTo(Files.readAllBytes(tree.resolve("audiocpp_cli.exe")));
     }
 
+    /**
+     * More entries than the classic end record can count (65,535): the zip must carry the Zip64
+     * end records, and our own verification, Commons Compress, unzip and 7-Zip must all read
+     * every entry. (A package over 4 GiB takes the same records; too big to write in a test.)
+     */
+    @Test
+    void moreThan65535EntriesGetZip64RecordsThatEveryReaderAccepts() throws Exception {
+        ArchiveFixtures.assumeTool("unzip");
+        ArchiveFixtures.assumeTool("7z");
+        Path tree = temp.resolve("many");
+        int folders = 66;
+        int perFolder = 1_000;
+        for (int d = 0; d < folders; d++) {
+            Path folder = Files.createDirectories(tree.resolve(String.format("d%02d", d)));
+            for (int f = 0; f < perFolder; f++) {
+                Files.write(folder.resolve("k" + f + ".dat"), new byte[] {(byte) d, (byte) f, (byte) (f >> 8)});
+            }
+        }
+        int files = folders * perFolder;
+
+        ZipResult r = zip(tree, temp.resolve("out/many.zip"));
+
+        assertThat(r.files()).isEqualTo(files);
+        byte[] tail = tail(r.zip(), 1024);
+        assertThat(indexOf(tail, new byte[] {0x50, 0x4b, 0x06, 0x06})).as("Zip64 end of central directory record").isNotNegative();
+        assertThat(indexOf(tail, new byte[] {0x50, 0x4b, 0x06, 0x07})).as("Zip64 end of central directory locator").isNotNegative();
+        try (ZipFile read = ZipFile.builder().setPath(r.zip()).get()) {
+            assertThat(Collections.list(read.getEntries()).stream().filter(e -> !e.isDirectory()).count()).isEqualTo(files);
+        }
+        ArchiveFixtures.Run unzip = ArchiveFixtures.run(temp, "unzip", "-tqq", r.zip().toString());
+        assertThat(unzip.exitCode()).as(unzip.output()).isZero();
+        ArchiveFixtures.Run sevenZip = ArchiveFixtures.run(temp, "7z", "t", r.zip().toString());
+        assertThat(sevenZip.exitCode()).as(sevenZip.output()).isZero();
+        assertThat(sevenZip.output()).contains("Everything is Ok").contains("Files: " + files);
+    }
+
+    private static byte[] tail(Path file, int bytes) throws IOException {
+        byte[] all = Files.readAllBytes(file);
+        int n = Math.min(bytes, all.length);
+        byte[] out = new byte[n];
+        System.arraycopy(all, all.length - n, out, 0, n);
+        return out;
+    }
+
+    private static int indexOf(byte[] haystack, byte[] needle) {
+        outer:
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (haystack[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+
     @Test
     void chunkedDeflateIsAsSmallAsOnePieceDeflate() throws Exception {
         byte[] data = ArchiveFixtures.packageLikeBytes(7, 6_000_000);
