@@ -169,7 +169,8 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
             return staged + ".";
         }
         double diff = draft.estimatedBytes() == 0 ? 0 : 100.0 * (s.bytes() - draft.estimatedBytes()) / draft.estimatedBytes();
-        return String.format(Locale.ROOT, "%s; the estimate was %s (%+.0f%%).", staged, SizeText.of(draft.estimatedBytes()), diff);
+        String off = Math.abs(diff) < 0.5 ? "within 1%" : String.format(Locale.ROOT, "%+.0f%%", diff);
+        return String.format(Locale.ROOT, "%s; the estimate was %s (%s).", staged, SizeText.of(draft.estimatedBytes()), off);
     }
 
     private void clear() {

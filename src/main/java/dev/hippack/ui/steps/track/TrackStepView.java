@@ -156,12 +156,17 @@ public final class TrackStepView {
         });
         tick.setEditable(true);
         tick.setPrefWidth(50);
+        tick.setMinWidth(50);
         tick.setMaxWidth(60);
 
         TableColumn<ArchitectureRow, String> id = text("GPU", ArchitectureRow::id, 96);
         TableColumn<ArchitectureRow, String> family = text("Family", ArchitectureRow::family, 82);
         TableColumn<ArchitectureRow, String> kind = text("Type", ArchitectureRow::kind, 84);
         TableColumn<ArchitectureRow, String> hw = text("Example hardware", ArchitectureRow::exampleHardware, 220);
+        // The short columns keep their width; the hardware and "why blocked" texts give way.
+        for (TableColumn<ArchitectureRow, String> c : List.of(id, family, kind)) {
+            c.setMinWidth(c.getPrefWidth());
+        }
         TableColumn<ArchitectureRow, Number> rb = mib("rocBLAS\nMiB", ArchitectureRow::rocblasMibProperty);
         TableColumn<ArchitectureRow, Number> lt = mib("hipBLASLt\nMiB", ArchitectureRow::hipblasltMibProperty);
         TableColumn<ArchitectureRow, Boolean> c6 = coverage("6.4", r -> r.coveredRocm6Property().get());
@@ -245,7 +250,8 @@ public final class TrackStepView {
             }
         });
         c.setStyle("-fx-alignment: CENTER-RIGHT;");
-        c.setPrefWidth(78);
+        c.setPrefWidth(86);
+        c.setMinWidth(86);
         return c;
     }
 
