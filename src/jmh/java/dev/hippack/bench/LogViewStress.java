@@ -28,6 +28,22 @@ import javafx.stage.Stage;
  */
 public final class LogViewStress {
 
+    /** A daemon thread (not started) that runs {@code work} every {@code millis} until interrupted. */
+    private static Thread every(String name, long millis, Runnable work) {
+        Thread t = new Thread(() -> {
+            while (!Thread.currentThread().isInterrupted()) {
+                work.run();
+                try {
+                    Thread.sleep(millis);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        }, name);
+        t.setDaemon(true);
+        return t;
+    }
+
     public static void main(String[] args) throws Exception {
         int rate = Integer.getInteger("stress.rate", 100_000);
         int seconds = Integer.getInteger("stress.seconds", 10);
@@ -86,32 +102,13 @@ public final class LogViewStress {
 
         // A runLater every 20 ms, timed from posting to running: what a click would wait.
         AtomicLong maxLatency = new AtomicLong();
-        Thread pinger = new Thread(() -> {
-            while (!Thread.currentThread().isInterrupted()) {
-                long posted = System.nanoTime();
-                Platform.runLater(() -> maxLatency.accumulateAndGet(System.nanoTime() - posted, Math::max));
-                try {
-                    Thread.sleep(20);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        }, "pinger");
-        pinger.setDaemon(true);
-
+        Thread pinger = every("pinger", 20, () -> {
+            long posted = System.nanoTime();
+            Platform.runLater(() -> maxLatency.accumulateAndGet(System.nanoTime() - posted, Math::max));
+        });
         Runtime rt = Runtime.getRuntime();
         AtomicLong maxHeap = new AtomicLong();
-        Thread heapWatch = new Thread(() -> {
-            while (!Thread.currentThread().isInterrupted()) {
-                maxHeap.accumulateAndGet(rt.totalMemory() - rt.freeMemory(), Math::max);
-                try {
-                    Thread.sleep(50);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        }, "heap-watch");
-        heapWatch.setDaemon(true);
+        Thread heapWatch = every("heap-watch", 50, () -> maxHeap.accumulateAndGet(rt.totalMemory() - rt.freeMemory(), Math::max));
 
         Platform.runLater(() -> {
             settling.stop();

@@ -155,10 +155,7 @@ class LogViewTest {
 
     @Test
     void theScreenKeepsTheNewestLinesAndSaysTheRestAreInTheFile(FxRobot robot) {
-        for (int i = 0; i < CAPACITY + 50; i++) {
-            offer(LogLine.Level.INFO, "line " + i);
-        }
-        robot.interact(view::flush);
+        numberedLines(robot, 0, CAPACITY + 50);
         assertThat(buffer.lines()).hasSize(CAPACITY);
         assertThat(buffer.lines().get(0).text()).isEqualTo("line 50");
         Label count = robot.lookup("#" + LogView.ID_COUNT).queryAs(Label.class);
@@ -167,11 +164,7 @@ class LogViewTest {
 
     @Test
     void followsTheEndOnlyWhileTheUserIsAtTheBottom(FxRobot robot) {
-        for (int i = 0; i < 100; i++) {
-            offer(LogLine.Level.INFO, "line " + i);
-        }
-        robot.interact(view::flush);
-        WaitForAsyncUtils.waitForFxEvents();
+        numberedLines(robot, 0, 100);
         assertThat(view.following()).isTrue();
         assertThat(visibleTexts(robot)).contains("line 99");
 
@@ -181,11 +174,7 @@ class LogViewTest {
         robot.type(KeyCode.HOME);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(view.following()).isFalse();
-        for (int i = 100; i < 150; i++) {
-            offer(LogLine.Level.INFO, "line " + i);
-        }
-        robot.interact(view::flush);
-        WaitForAsyncUtils.waitForFxEvents();
+        numberedLines(robot, 100, 150);
         // Still near the top where the user is reading (a wheel step moves a few lines).
         assertThat(visibleTexts(robot)).isNotEmpty()
                 .allSatisfy(t -> assertThat(Integer.parseInt(t.substring("line ".length()))).isLessThan(60));
@@ -194,12 +183,17 @@ class LogViewTest {
         robot.type(KeyCode.END);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(view.following()).isTrue();
-        for (int i = 150; i < 160; i++) {
+        numberedLines(robot, 150, 160);
+        assertThat(visibleTexts(robot)).contains("line 159");
+    }
+
+    /** Lines "line from" to "line (to - 1)", put on screen. */
+    private void numberedLines(FxRobot robot, int from, int to) {
+        for (int i = from; i < to; i++) {
             offer(LogLine.Level.INFO, "line " + i);
         }
         robot.interact(view::flush);
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(visibleTexts(robot)).contains("line 159");
     }
 
     private void offer(LogLine.Level level, String text) {
