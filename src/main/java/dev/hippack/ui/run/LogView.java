@@ -54,7 +54,7 @@ public final class LogView {
     public static final String ID_COUNT = "log-count";
 
     private static final double CELL_HEIGHT = 18;
-    private static final int[] REHEARSAL_DIVISORS = {20, 5, 2, 1, 1};
+    private static final int[] REHEARSAL_DIVISORS = {20, 5, 2, 1, 1, 1, 1, 1};
     private static final int REHEARSAL_STEPS = REHEARSAL_DIVISORS.length;
     /** Printable ASCII, so the rehearsal measures and paints text like a real line. */
     private static final LogLine REHEARSAL_LINE = new LogLine(java.time.Instant.EPOCH, LogLine.Level.INFO, LogLine.Source.STDOUT,
