@@ -69,6 +69,7 @@ public final class LogView {
     private ScrollBar vertical;
     /** Whether new lines scroll into view: true until the user scrolls away from the end. */
     private boolean follow = true;
+    private volatile boolean rehearsed;
 
     public LogView(LogBuffer buffer, FileOpener opener) {
         this(buffer, opener, buffer::file);
@@ -193,6 +194,7 @@ public final class LogView {
                         && list.getItems() == buffer.lines() && list.getScene() != null;
                 if (!idle || step == REHEARSAL_STEPS) {
                     stop();
+                    rehearsed = true;
                     return;
                 }
                 // Growing batches: the first steps run cold code, so they get less to do.
@@ -229,6 +231,11 @@ public final class LogView {
         // A key (Home, End, Page Up) moves the view in the next layout: apply it before asking.
         list.layout();
         follow = atBottom();
+    }
+
+    /** Whether the rehearsal before the first real line has ended (tests wait for it). */
+    boolean rehearsed() {
+        return rehearsed;
     }
 
     /** Whether new lines are scrolled into view (the user has not scrolled away from the end). */

@@ -23,6 +23,7 @@ import javafx.scene.input.Clipboard;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,6 +54,16 @@ class LogViewTest {
         scene.getStylesheets().add(LogView.class.getResource("/dev/hippack/ui/css/app.css").toExternalForm());
         stage.setScene(scene);
         stage.show();
+    }
+
+    /**
+     * The view rehearses a flood in its first pulses after it is shown; the tests start from
+     * the state it leaves (reading the list meanwhile from this thread could see the rehearsal).
+     */
+    @BeforeEach
+    void awaitRehearsal() throws Exception {
+        WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> view.rehearsed());
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     @AfterEach
