@@ -25,6 +25,7 @@ import dev.hippack.core.stage.LayoutPlanner;
 import dev.hippack.core.stage.Stager;
 import dev.hippack.ui.common.FileOpener;
 import dev.hippack.ui.common.Notifier;
+import dev.hippack.ui.common.SizeText;
 import dev.hippack.ui.common.TaskRunner;
 import dev.hippack.ui.run.LogBuffer;
 import dev.hippack.ui.settings.AppSettings;
@@ -151,7 +152,7 @@ public final class Wizard {
             }
         });
         build.errorProperty().addListener((o, was, e) -> {
-            if (e != null && e.startsWith("Cancelled")) {
+            if (BuildStepViewModel.CANCELLED.equals(e)) {
                 notifier.show(new Notifier.Notice(Severity.WARNING, "Build cancelled", e));
             } else if (e != null && !e.isEmpty()) {
                 notifier.show(new Notifier.Notice(Severity.ERROR, "Build not started", e));
@@ -160,12 +161,13 @@ public final class Wizard {
         archive.resultProperty().addListener((o, was, r) -> {
             if (r != null) {
                 notifier.show(new Notifier.Notice(Severity.INFO, "Archive verified",
-                        r.zip().getFileName() + " (" + dev.hippack.ui.common.SizeText.of(r.zipBytes()) + ") is ready, with SHA256SUMS."));
+                        r.zip().getFileName() + " (" + SizeText.of(r.zipBytes()) + ") is ready, with SHA256SUMS."));
             }
         });
         archive.errorProperty().addListener((o, was, e) -> {
             if (e != null && !e.isEmpty()) {
-                notifier.show(new Notifier.Notice(e.startsWith("Cancelled") ? Severity.WARNING : Severity.ERROR, "Archive not made", e));
+                notifier.show(new Notifier.Notice(ArchiveStepViewModel.CANCELLED.equals(e) ? Severity.WARNING : Severity.ERROR,
+                        "Archive not made", e));
             }
         });
     }

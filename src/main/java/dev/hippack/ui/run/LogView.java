@@ -5,14 +5,18 @@ import dev.hippack.ui.common.Css;
 import dev.hippack.ui.common.FileOpener;
 import dev.hippack.ui.common.Icons;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import javafx.animation.Animation;
 import javafx.animation.AnimationTimer;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
 import javafx.collections.ObservableList;
 import javafx.collections.transformation.FilteredList;
 import javafx.css.PseudoClass;
@@ -57,8 +61,8 @@ public final class LogView {
     private static final int[] REHEARSAL_DIVISORS = {20, 5, 2, 1, 1, 1, 1, 1};
     private static final int REHEARSAL_STEPS = REHEARSAL_DIVISORS.length;
     /** Printable ASCII, so the rehearsal measures and paints text like a real line. */
-    private static final LogLine REHEARSAL_LINE = new LogLine(java.time.Instant.EPOCH, LogLine.Level.INFO, LogLine.Source.STDOUT,
-            java.util.stream.IntStream.rangeClosed(' ', '~').collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString());
+    private static final LogLine REHEARSAL_LINE = new LogLine(Instant.EPOCH, LogLine.Level.INFO, LogLine.Source.STDOUT,
+            IntStream.rangeClosed(' ', '~').collect(StringBuilder::new, StringBuilder::appendCodePoint, StringBuilder::append).toString());
 
     private final LogBuffer buffer;
     private final ListView<LogLine> list = new ListView<>();
@@ -137,9 +141,9 @@ public final class LogView {
         // Prepare the list as soon as it has a height, while the view is idle: otherwise the
         // first batch of a fast build pays, in one pulse, for creating and styling every visible
         // cell and for running the list's code paths cold (measured at 150-300 ms with no rehearsal).
-        list.heightProperty().addListener(new javafx.beans.value.ChangeListener<>() {
+        list.heightProperty().addListener(new ChangeListener<>() {
             @Override
-            public void changed(javafx.beans.value.ObservableValue<? extends Number> o, Number was, Number now) {
+            public void changed(ObservableValue<? extends Number> o, Number was, Number now) {
                 if (now.doubleValue() > 0) {
                     list.heightProperty().removeListener(this);
                     prepare();

@@ -38,6 +38,9 @@ import javafx.beans.property.StringProperty;
  */
 public final class ArchiveStepViewModel extends AbstractStepViewModel {
 
+    /** The error text after the user cancelled the zip. */
+    public static final String CANCELLED = "Cancelled; the partial zip was removed.";
+
     private final ZipArchiver archiver;
     private final ProfileStore profiles;
     private final CiWorkflowExporter workflows;
@@ -139,7 +142,7 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
             @Override
             public void cancelled() {
                 finish();
-                error.set("Cancelled; the partial zip was removed.");
+                error.set(CANCELLED);
                 status.set("");
                 revalidate();
             }

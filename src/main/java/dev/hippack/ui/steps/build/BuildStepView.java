@@ -10,11 +10,14 @@ import dev.hippack.ui.run.LogView;
 import dev.hippack.ui.wizard.StepId;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.beans.binding.Bindings;
 import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -142,7 +145,7 @@ public final class BuildStepView {
         VBox tasks = new VBox(4);
         tasks.setId(ID_TASKS);
         Runnable showTasks = () -> {
-            java.util.List<Node> rows = new java.util.ArrayList<>();
+            List<Node> rows = new ArrayList<>();
             for (BinaryBuild b : vm.binaries()) {
                 rows.add(taskRow(vm, b));
             }
@@ -222,18 +225,22 @@ public final class BuildStepView {
         HBox row = new HBox(10, name, bar, state);
         row.setId(ID_TASK_PREFIX + b.binary());
         row.setAlignment(Pos.CENTER_LEFT);
-        row.setPadding(new javafx.geometry.Insets(0, 0, 0, 4));
+        row.setPadding(new Insets(0, 0, 0, 4));
+        PartState[] shown = {null};
         Runnable update = () -> {
             PartState s = b.state();
             boolean ended = !vm.busyProperty().get() && vm.startedAtProperty().get() != null;
-            name.setGraphic(switch (s) {
-                case WAITING -> Icons.of(Icons.Glyph.STEP_PENDING);
-                case RUNNING -> Icons.of(Icons.Glyph.START);
-                case SUCCEEDED -> Icons.of(Icons.Glyph.OK, Css.OK);
-                case FAILED -> Icons.of(Icons.Glyph.ERROR, Css.SEVERITY_ERROR);
-                case CANCELLED -> Icons.of(Icons.Glyph.STOP, Css.SEVERITY_WARNING);
-            });
-            bar.setVisible(s != PartState.WAITING);
+            if (s != shown[0]) {
+                shown[0] = s;
+                name.setGraphic(switch (s) {
+                    case WAITING -> Icons.of(Icons.Glyph.STEP_PENDING);
+                    case RUNNING -> Icons.of(Icons.Glyph.START);
+                    case SUCCEEDED -> Icons.of(Icons.Glyph.OK, Css.OK);
+                    case FAILED -> Icons.of(Icons.Glyph.ERROR, Css.SEVERITY_ERROR);
+                    case CANCELLED -> Icons.of(Icons.Glyph.STOP, Css.SEVERITY_WARNING);
+                });
+                bar.setVisible(s != PartState.WAITING);
+            }
             state.setText(b.describe(vm.clock().instant(), ended));
             row.setAccessibleText(b.binary() + ": " + state.getText());
         };

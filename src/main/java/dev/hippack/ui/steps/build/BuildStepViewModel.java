@@ -56,6 +56,9 @@ import javafx.collections.ObservableList;
  */
 public final class BuildStepViewModel extends AbstractStepViewModel {
 
+    /** The error text after the user cancelled the build's task. */
+    public static final String CANCELLED = "Cancelled: the build's processes were ended.";
+
     private final Function<Host, BuildService> services;
     private final PlanJudge judge;
     private final TaskRunner runner;
@@ -301,7 +304,7 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
                     @Override
                     public void progress(double fraction) {
                         super.progress(fraction);
-                        running(PartState.RUNNING).ifPresent(b -> b.progress(fraction));
+                        running().ifPresent(b -> b.progress(fraction));
                     }
 
                     @Override
@@ -316,7 +319,7 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
 
                     @Override
                     public void failed(Throwable e) {
-                        running(PartState.RUNNING).ifPresent(b -> b.moveTo(PartState.FAILED, clock.instant()));
+                        running().ifPresent(b -> b.moveTo(PartState.FAILED, clock.instant()));
                         done();
                         error.set(e instanceof PackagerException ? e.getMessage() : "The build could not run: " + e);
                         status.set("Build not started.");
@@ -325,17 +328,18 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
 
                     @Override
                     public void cancelled() {
-                        running(PartState.RUNNING).ifPresent(b -> b.moveTo(PartState.CANCELLED, clock.instant()));
+                        running().ifPresent(b -> b.moveTo(PartState.CANCELLED, clock.instant()));
                         done();
                         status.set("Build cancelled.");
-                        error.set("Cancelled: the build's processes were ended.");
+                        error.set(CANCELLED);
                         revalidate();
                     }
                 });
     }
 
-    private Optional<BinaryBuild> running(PartState state) {
-        return binaries.stream().filter(b -> b.state() == state).findFirst();
+    /** The binary being built now, if any. */
+    private Optional<BinaryBuild> running() {
+        return binaries.stream().filter(b -> b.state() == PartState.RUNNING).findFirst();
     }
 
     private void done() {
