@@ -1,8 +1,10 @@
 #!/bin/sh
 # The log-view flood (src/jmh/java/dev/hippack/bench/LogViewStress.java) in the jlink image, the
 # way a user runs the wizard: the image's runtime and CDS archive, the application module from
-# lib/app, and a real X server (Xvfb) with JavaFX's GTK backend. The Maven variant
-# (./mvnw -Pjmh test-compile exec:exec@log-stress) runs the same harness headless on Monocle.
+# lib/app, and a real X server (Xvfb) with JavaFX's GTK backend. Each run is followed by the same
+# flood into a plain TextArea (the usual way to show a log), for comparison. The Maven variant
+# (./mvnw -Pjmh test-compile exec:exec@log-stress) runs the harness headless on Monocle; add
+# -Dstress.jvm=-Dstress.view=textarea there for the baseline.
 # Usage: ./mvnw -DskipTests package && bench/log-stress.sh [runs]   (needs Xvfb and a JDK's javac)
 # STRESS_OPTS passes -D options to the harness (e.g. "-Dstress.rate=200000 -Dstress.seconds=5").
 set -eu
@@ -22,13 +24,19 @@ javac -d "$work" --module-path "target/deps:$image/lib/app" --add-modules javafx
   src/jmh/java/dev/hippack/bench/LogViewStress.java
 sleep 1
 kill -0 "$xvfb" 2>/dev/null || { echo "Xvfb could not start on $display." >&2; exit 2; }
+stress() {
+  # shellcheck disable=SC2086
+  DISPLAY="$display" "$image/bin/java" -Xmx512m ${STRESS_OPTS:-} "$@" --module-path "$image/lib/app" --add-modules dev.hippack $exports \
+    -Djava.io.tmpdir="$work" -cp "$work" dev.hippack.bench.LogViewStress 2>/dev/null
+}
 status=0
 i=1
 while [ "$i" -le "$runs" ]; do
-  echo "run $i"
-  # shellcheck disable=SC2086
-  DISPLAY="$display" "$image/bin/java" -Xmx512m ${STRESS_OPTS:-} --module-path "$image/lib/app" --add-modules dev.hippack $exports \
-    -Djava.io.tmpdir="$work" -cp "$work" dev.hippack.bench.LogViewStress 2>/dev/null || status=1
+  echo "run $i: the log view"
+  stress || status=1
+  # The comparison, in the same run: the same flood into a plain TextArea.
+  echo "run $i: the baseline"
+  stress -Dstress.view=textarea || status=1
   i=$((i + 1))
 done
 exit "$status"
