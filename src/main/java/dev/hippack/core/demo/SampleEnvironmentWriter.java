@@ -1,5 +1,6 @@
 package dev.hippack.core.demo;
 
+import dev.hippack.core.FileTrees;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.KernelLibrary;
@@ -17,12 +18,9 @@ import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -404,26 +402,10 @@ public final class SampleEnvironmentWriter {
     }
 
     private static void deleteQuietly(Path dir) {
-        if (!Files.exists(dir)) {
-            return;
-        }
         try {
-            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.delete(file);
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult postVisitDirectory(Path d, IOException exc) throws IOException {
-                    Files.delete(d);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
+            FileTrees.delete(dir);
         } catch (IOException ignored) {
             // Best effort: the partial folder's name already says it is not finished.
         }
     }
-
 }

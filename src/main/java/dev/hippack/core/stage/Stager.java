@@ -1,5 +1,6 @@
 package dev.hippack.core.stage;
 
+import dev.hippack.core.FileTrees;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.LogLine;
@@ -8,12 +9,9 @@ import dev.hippack.core.progress.OperationListener;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Locale;
 
 /**
@@ -48,7 +46,7 @@ public final class Stager {
         boolean finished = false;
         try {
             Files.createDirectories(out);
-            deleteTree(partial);
+            FileTrees.delete(partial);
             Files.createDirectory(partial);
             listener.status("Staging " + layout.files().size() + " files into " + partial.getFileName());
             for (StagedFile f : layout.files()) {
@@ -90,7 +88,7 @@ public final class Stager {
         } finally {
             if (!finished) {
                 try {
-                    deleteTree(partial);
+                    FileTrees.delete(partial);
                 } catch (IOException ignored) {
                     // a leftover .partial folder never looks finished, and the next run removes it
                 }
@@ -125,32 +123,6 @@ public final class Stager {
             }
             throw e;
         }
-        deleteTree(old);
-    }
-
-    /**
-     * Deletes a folder we wrote. Hard-linked files are unlinked, which leaves the SDK's and build
-     * folder's files as they were; symbolic links are removed, never followed.
-     */
-    static void deleteTree(Path dir) throws IOException {
-        if (!Files.exists(dir, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-            @Override
-            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                Files.delete(file);
-                return FileVisitResult.CONTINUE;
-            }
-
-            @Override
-            public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-                if (e != null) {
-                    throw e;
-                }
-                Files.delete(d);
-                return FileVisitResult.CONTINUE;
-            }
-        });
+        FileTrees.delete(old);
     }
 }

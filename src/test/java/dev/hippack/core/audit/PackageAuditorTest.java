@@ -2,6 +2,7 @@ package dev.hippack.core.audit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hippack.core.FileTrees;
 import dev.hippack.core.audit.pe.PeFixtures;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
@@ -304,10 +305,6 @@ class PackageAuditorTest {
     }
 
     static void deleteTree(Path dir) throws Exception {
-        try (var walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
+        FileTrees.delete(dir);
     }
 }

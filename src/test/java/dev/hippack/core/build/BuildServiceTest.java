@@ -3,6 +3,7 @@ package dev.hippack.core.build;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.hippack.core.FileTrees;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.audit.BuildFlagCheck;
 import dev.hippack.core.catalog.Catalog;
@@ -23,11 +24,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -212,13 +211,6 @@ class BuildServiceTest {
     }
 
     static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(root)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
+        FileTrees.delete(root);
     }
 }

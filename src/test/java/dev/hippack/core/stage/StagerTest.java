@@ -3,6 +3,7 @@ package dev.hippack.core.stage;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.hippack.core.FileTrees;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.progress.OperationListener;
@@ -80,7 +81,7 @@ class StagerTest {
             StagedFile cli = layout.files().get(0);
             assertThat(Files.readAllBytes(r.packageDir().resolve(cli.path()))).isEqualTo(Files.readAllBytes(cli.source()));
         } finally {
-            Stager.deleteTree(out);
+            FileTrees.delete(out);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.hippack.ui.steps.build;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hippack.core.FileTrees;
 import dev.hippack.core.audit.BuildFlagCheck;
 import dev.hippack.core.build.BuildService;
 import dev.hippack.core.build.ProcessRunner;
@@ -23,8 +24,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Comparator;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,13 +48,7 @@ class BuildStepViewModelTest {
     private static void deleteBuildDir(SampleMachine m) throws Exception {
         Host h = m.draft.host();
         Path build = h.resolve(h.join(m.draft.source(), m.draft.buildDir()));
-        if (Files.exists(build)) {
-            try (Stream<Path> s = Files.walk(build)) {
-                for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                    Files.delete(p);
-                }
-            }
-        }
+        FileTrees.delete(build);
     }
 
     @Test
