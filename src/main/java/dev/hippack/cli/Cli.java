@@ -50,6 +50,11 @@ public final class Cli {
     }
 
     private static int handle(Exception ex, PrintWriter err) {
+        if (ex instanceof dev.hippack.core.OperationFailedException) {
+            // The work ran and could not be finished (a full disk, another run on the same output).
+            err.println("hip-packager: " + ex.getMessage());
+            return FAILED;
+        }
         if (ex instanceof PackagerException) {
             err.println("hip-packager: " + ex.getMessage());
             return BAD_INPUT;

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.io.AtomicFile;
+import dev.hippack.core.io.OutputLock;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.progress.OperationListener;
@@ -214,10 +216,10 @@ class ZipArchiverTest {
         assertThatThrownBy(() -> archiver.run(ZipRequest.of(tree, out, ROOT), cancelMidway, token))
                 .isInstanceOf(OperationCancelledException.class);
         assertThat(out).doesNotExist();
-        assertThat(ZipArchiver.partialPath(out)).doesNotExist();
         assertThat(out.resolveSibling(Sha256Sums.FILE_NAME)).doesNotExist();
+        // Only the folder's (empty, unlocked) lock file stays.
         try (var left = Files.list(out.getParent())) {
-            assertThat(left).isEmpty();
+            assertThat(left.map(p -> p.getFileName().toString())).containsExactly(OutputLock.FILE_NAME);
         }
     }
 
@@ -310,21 +312,6 @@ class ZipArchiverTest {
     }
 
     @Test
-    void fullDiskGivesAClearErrorAndRemovesThePartialFile() throws Exception {
-        Path devFull = Path.of("/dev/full");
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isWritable(devFull),
-                "/dev/full is not available here, so the full-disk check did not run");
-        Path tree = ArchiveFixtures.packageTree(temp.resolve("src"));
-        Path out = Files.createDirectories(temp.resolve("out")).resolve("p.zip");
-        // Every write through this link fails with ENOSPC, as on a full drive.
-        Files.createSymbolicLink(ZipArchiver.partialPath(out), devFull);
-        assertThatThrownBy(() -> zip(tree, out)).isInstanceOf(PackagerException.class)
-                .hasMessageContaining("disk is full").hasMessageContaining("free space");
-        assertThat(out).doesNotExist();
-        assertThat(Files.exists(ZipArchiver.partialPath(out), java.nio.file.LinkOption.NOFOLLOW_LINKS)).isFalse();
-    }
-
-    @Test
     void killedZipLeavesNoFileWithTheFinalName() throws Exception {
         String modulePath = System.getProperty("jdk.module.path");
         org.junit.jupiter.api.Assumptions.assumeTrue(modulePath != null && !modulePath.isBlank(),
@@ -339,22 +326,25 @@ class ZipArchiverTest {
         Process p = new ProcessBuilder(javaExe, "--module-path", modulePath, "-m", "dev.hippack/dev.hippack.Main",
                 "zip", tree.toString(), "--out", out.toString(), "--threads", "1")
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        Path partial = ZipArchiver.partialPath(out);
         long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.MINUTES.toNanos(2);
-        while (!Files.exists(partial) && p.isAlive() && System.nanoTime() < deadline) {
+        while (partials(out).isEmpty() && p.isAlive() && System.nanoTime() < deadline) {
             Thread.sleep(5);
         }
-        boolean killedMidway = Files.exists(partial) && p.isAlive();
+        boolean killedMidway = !partials(out).isEmpty() && p.isAlive();
         p.destroyForcibly();
         p.waitFor();
         org.junit.jupiter.api.Assumptions.assumeTrue(killedMidway, "the zip finished before it could be killed");
         assertThat(out).doesNotExist();
         assertThat(out.resolveSibling(Sha256Sums.FILE_NAME)).doesNotExist();
 
-        // The next run takes over the leftover partial file and finishes.
+        List<Path> left = partials(out);
+        assertThat(left).hasSize(1);
+        assertThat(left.get(0).getFileName().toString()).startsWith("p.zip.").endsWith(".partial");
+
+        // The next run removes what the killed one left (it holds the folder's lock, so nothing else is writing it) and finishes.
         ZipResult again = zip(tree, out);
         assertThat(again.zip()).exists();
-        assertThat(partial).doesNotExist();
+        assertThat(partials(out)).isEmpty();
     }
 
     @Test
@@ -362,6 +352,10 @@ class ZipArchiverTest {
         Path tree = ArchiveFixtures.packageTree(temp.resolve("src"));
         assertThatThrownBy(() -> zip(tree, tree.resolve("p.zip"))).isInstanceOf(PackagerException.class)
                 .hasMessageContaining("inside the folder");
+    }
+
+    private static List<Path> partials(Path out) throws IOException {
+        return Files.isDirectory(out.getParent()) ? AtomicFile.leftovers(out) : List.of();
     }
 
     private static void flip(Path file, long offset) throws IOException {
