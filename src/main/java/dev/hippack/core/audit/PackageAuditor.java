@@ -70,6 +70,7 @@ public final class PackageAuditor {
         Path input = request.input();
         listener.status("Reading " + input.getFileName());
         try (PackageSource source = open(input)) {
+            source.checkIntegrity(listener, cancel);
             PackageContents contents = read(source, request.plan(), listener, cancel);
             List<Finding> findings = new ArrayList<>(source.problems());
             findings.addAll(new LayoutCheck().check(contents));

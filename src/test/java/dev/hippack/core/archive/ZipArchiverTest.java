@@ -82,17 +82,13 @@ class ZipArchiverTest {
         ArchiveFixtures.assumeTool("7z");
         Path tree = ArchiveFixtures.packageTree(temp.resolve("src"));
         ZipResult r = zip(tree, temp.resolve("out/p.zip"));
-        ArchiveFixtures.Run unzip = ArchiveFixtures.run(temp, "unzip", "-t", r.zip().toString());
-        assertThat(unzip.exitCode()).as(unzip.output()).isZero();
-        assertThat(unzip.output()).contains("No errors detected");
-        ArchiveFixtures.Run sevenZip = ArchiveFixtures.run(temp, "7z", "t", r.zip().toString());
-        assertThat(sevenZip.exitCode()).as(sevenZip.output()).isZero();
-        assertThat(sevenZip.output()).contains("Everything is Ok");
         // The content that comes out is the content that went in.
         Path extracted = Files.createDirectories(temp.resolve("x"));
         assertThat(ArchiveFixtures.run(extracted, "unzip", "-q", r.zip().toString()).exitCode()).isZero();
         assertThat(Files.readAllBytes(extracted.resolve(ROOT + "/audiocpp_cli.exe")))
                 .isEqualTo(Files.readAllBytes(tree.resolve("audiocpp_cli.exe")));
+        // unzip, 7z, 7zz and Python's zipfile each test every entry.
+        ZipReaders.assertAllAccept(r.zip());
     }
 
     /**
@@ -129,6 +125,7 @@ class ZipArchiverTest {
         ArchiveFixtures.Run sevenZip = ArchiveFixtures.run(temp, "7z", "t", r.zip().toString());
         assertThat(sevenZip.exitCode()).as(sevenZip.output()).isZero();
         assertThat(sevenZip.output()).contains("Everything is Ok").contains("Files: " + files);
+        ZipReaders.assertAllAccept(r.zip());
     }
 
     private static byte[] tail(Path file, int bytes) throws IOException {
