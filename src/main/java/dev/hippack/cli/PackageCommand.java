@@ -15,6 +15,7 @@ import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.detect.CheckoutInspector;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.Host;
+import dev.hippack.core.io.OutputLock;
 import dev.hippack.core.plan.BuildScriptFacts;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.profile.ProfileStore;
@@ -98,22 +99,50 @@ public final class PackageCommand implements Callable<Integer> {
         ReleasePlan plan = new ProfileStore(catalog).load(root.profileOrDemoDefault(profile));
         Host host = root.host();
         ConsoleProgress progress = new ConsoleProgress(stderr, json);
-        if (!skipBuild) {
-            BuildResult build = build(plan, host, progress);
-            StageCommand.printFindings(stderr, build.findings());
-            if (!build.success()) {
-                stderr.println("hip-packager: the build " + (build.cancelled() ? "was cancelled" : "failed")
-                        + "; nothing was staged. Log: " + build.logFile());
-                stderr.flush();
-                return Cli.FAILED;
-            }
-            if (!json) {
-                stdout.println("build: " + String.join(", ", build.outputs())
-                        + (build.standIn() ? " (stand-in build: no compiler here, sample binaries)" : ""));
-                stdout.flush();
-            }
+
+        // Every refusal before anything is built, staged or replaced: the zip exists (no --force),
+        // a link or folder where the zip or SHA256SUMS go, a bad SOURCE_DATE_EPOCH, another run
+        // writing to the same folder.
+        Path outDir = StageCommand.outputDir(plan, host, out).toAbsolutePath().normalize();
+        Path packageDir = outDir.resolve(plan.archiveName());
+        ZipRequest request = new ZipRequest(packageDir, outDir.resolve(plan.archiveName() + ".zip"), plan.archiveName(),
+                ZipRequest.DEFAULT_LEVEL, Runtime.getRuntime().availableProcessors(),
+                ZipRequest.timestampFrom(System.getenv()), force);
+        ZipArchiver archiver = new ZipArchiver();
+        archiver.checkOutput(request);
+        try (OutputLock lock = OutputLock.acquire(outDir, "package " + plan.archiveName())) {
+            archiver.checkOutput(request);
+            return build(plan, host, progress, stdout, stderr)
+                    ? stageAuditZip(catalog, plan, host, outDir, request, archiver, lock, progress, stdout, stderr)
+                    : Cli.FAILED;
         }
-        StageCommand.Staged staged = StageCommand.stage(catalog, plan, host, out, progress);
+    }
+
+    private boolean build(ReleasePlan plan, Host host, ConsoleProgress progress, PrintWriter stdout, PrintWriter stderr)
+            throws PackagerException, OperationCancelledException {
+        if (skipBuild) {
+            return true;
+        }
+        BuildResult build = build(plan, host, progress);
+        StageCommand.printFindings(stderr, build.findings());
+        if (!build.success()) {
+            stderr.println("hip-packager: the build " + (build.cancelled() ? "was cancelled" : "failed")
+                    + "; nothing was staged. Log: " + build.logFile());
+            stderr.flush();
+            return false;
+        }
+        if (!json) {
+            stdout.println("build: " + String.join(", ", build.outputs())
+                    + (build.standIn() ? " (stand-in build: no compiler here, sample binaries)" : ""));
+            stdout.flush();
+        }
+        return true;
+    }
+
+    private int stageAuditZip(Catalog catalog, ReleasePlan plan, Host host, Path outDir, ZipRequest request,
+                              ZipArchiver archiver, OutputLock lock, ConsoleProgress progress, PrintWriter stdout,
+                              PrintWriter stderr) throws PackagerException, OperationCancelledException {
+        StageCommand.Staged staged = StageCommand.stage(catalog, plan, host, outDir, progress);
         StageResult stage = staged.result();
         if (!json) {
             StageCommand.printFindings(stderr, stage.findings());
@@ -137,11 +166,9 @@ public final class PackageCommand implements Callable<Integer> {
             return Cli.FAILED;
         }
 
-        Path zip = stage.packageDir().resolveSibling(stage.packageDir().getFileName() + ".zip");
-        ZipRequest request = new ZipRequest(stage.packageDir(), zip, stage.packageDir().getFileName().toString(),
-                ZipRequest.DEFAULT_LEVEL, Runtime.getRuntime().availableProcessors(),
-                ZipRequest.timestampFrom(System.getenv()), force);
-        ZipResult result = new ZipArchiver().run(request, progress, CancellationToken.none());
+        ZipResult result = archiver.run(new ZipRequest(stage.packageDir(), request.output(), request.rootFolder(),
+                request.level(), request.threads(), request.timestamp(), request.overwrite()), lock, progress,
+                CancellationToken.none());
         if (json) {
             JsonOutput.print(stdout, new PackageJson(StageCommand.StageJson.of(stage), audit, ZipCommand.ZipJson.of(result)));
         } else {

@@ -6,6 +6,7 @@ import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
 import dev.hippack.core.host.Host;
+import dev.hippack.core.io.OutputLock;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.profile.ProfileStore;
 import dev.hippack.core.progress.CancellationToken;
@@ -52,7 +53,15 @@ public final class StageCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws PackagerException, OperationCancelledException {
-        Staged staged = stage(root, profile, out, new ConsoleProgress(spec.commandLine().getErr(), json));
+        Catalog catalog = CatalogLoader.embedded();
+        ReleasePlan plan = new ProfileStore(catalog).load(root.profileOrDemoDefault(profile));
+        Host host = root.host();
+        Path outDir = outputDir(plan, host, out);
+        Staged staged;
+        // One writer per output folder: a package or zip run into the same folder is refused, and refuses us.
+        try (OutputLock lock = OutputLock.acquire(outDir, "stage " + plan.archiveName())) {
+            staged = stage(catalog, plan, host, outDir, new ConsoleProgress(spec.commandLine().getErr(), json));
+        }
         PrintWriter stdout = spec.commandLine().getOut();
         if (json) {
             JsonOutput.print(stdout, StageJson.of(staged.result()));
@@ -65,13 +74,6 @@ public final class StageCommand implements Callable<Integer> {
 
     /** A staged package and the plan it came from; shared with {@code package}. */
     record Staged(ReleasePlan plan, Host host, StageResult result) { }
-
-    static Staged stage(HipPackagerCommand root, Path profile, Path out, ConsoleProgress progress)
-            throws PackagerException, OperationCancelledException {
-        Catalog catalog = CatalogLoader.embedded();
-        ReleasePlan plan = new ProfileStore(catalog).load(root.profileOrDemoDefault(profile));
-        return stage(catalog, plan, root.host(), out, progress);
-    }
 
     static Staged stage(Catalog catalog, ReleasePlan plan, Host host, Path out, ConsoleProgress progress)
             throws PackagerException, OperationCancelledException {
