@@ -10,6 +10,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.catalog.CatalogLoader;
+import dev.hippack.core.io.AtomicFile;
+import dev.hippack.core.io.WriteChannels;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -97,14 +99,12 @@ public record HostDescription(
         return read;
     }
 
-    /** Writes this description as {@code dir/host.json} (temp name, then rename). */
+    /** Writes this description as {@code dir/host.json}, replacing it in one step ({@link AtomicFile}). */
     public void write(Path dir) throws PackagerException {
         Path file = dir.resolve(FILE_NAME);
-        Path tmp = dir.resolve(FILE_NAME + ".tmp");
         try {
             Files.createDirectories(dir);
-            MAPPER.writeValue(tmp.toFile(), this);
-            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            AtomicFile.write(file, MAPPER.writeValueAsBytes(this), true, WriteChannels.DEFAULT);
         } catch (IOException e) {
             throw new PackagerException("Could not write " + file + ": " + e.getMessage());
         }
