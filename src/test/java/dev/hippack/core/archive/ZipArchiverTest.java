@@ -142,7 +142,7 @@ class ZipArchiverTest {
         Path tree = Files.createDirectories(temp.resolve("src"));
         Files.write(tree.resolve("big.dll"), data);
         ZipResult r = zip(tree, temp.resolve("out/p.zip"));
-        Deflater d = new Deflater(6, true);
+        Deflater d = new Deflater(ZipRequest.DEFAULT_LEVEL, true);
         d.setInput(data);
         d.finish();
         ByteArrayOutputStream whole = new ByteArrayOutputStream();
