@@ -336,6 +336,7 @@ public final class ZipArchiver {
         private final ByteBuffer probe = ByteBuffer.allocate(1);
         private int chunksMade;
         private long done;
+        private CancellationToken token = CancellationToken.none();
 
         Pipeline(ZipWriter writer, ExecutorService pool, ChunkDeflater deflater, boolean stored, int maxChunks,
                  WrittenSoFar written, Future<ReadBack.Outcome> check, OperationListener listener, long total) {
@@ -353,6 +354,7 @@ public final class ZipArchiver {
         /** Writes every entry and the central directory; returns what the zip must hold. */
         List<ExpectedEntry> run(List<TreeEntry> entries, CancellationToken token)
                 throws IOException, PackagerException, OperationCancelledException, InterruptedException {
+            this.token = token;
             for (TreeEntry entry : entries) {
                 token.throwIfCancelled();
                 if (entry.directory()) {
@@ -410,7 +412,7 @@ public final class ZipArchiver {
             }
         }
 
-        private Chunk freeChunk() throws IOException, InterruptedException, PackagerException {
+        private Chunk freeChunk() throws IOException, InterruptedException, PackagerException, OperationCancelledException {
             while (free.isEmpty()) {
                 if (chunksMade < maxChunks) {
                     chunksMade++;
@@ -422,14 +424,15 @@ public final class ZipArchiver {
         }
 
         /** Queues a piece, then writes every piece at the head that is ready, without waiting. */
-        private void enqueue(Piece piece) throws IOException, InterruptedException, PackagerException {
+        private void enqueue(Piece piece)
+                throws IOException, InterruptedException, PackagerException, OperationCancelledException {
             inFlight.addLast(piece);
             while (!inFlight.isEmpty() && (inFlight.peekFirst().compressed() == null || inFlight.peekFirst().compressed().isDone())) {
                 writeHead();
             }
         }
 
-        private void writeHead() throws IOException, InterruptedException, PackagerException {
+        private void writeHead() throws IOException, InterruptedException, PackagerException, OperationCancelledException {
             Piece p = inFlight.removeFirst();
             String name = p.entry().name();
             if (p.entry().directory()) {
@@ -462,7 +465,7 @@ public final class ZipArchiver {
             }
         }
 
-        private void finished(ExpectedEntry entry, long bytes) throws PackagerException {
+        private void finished(ExpectedEntry entry, long bytes) throws PackagerException, OperationCancelledException {
             expected.add(entry);
             written.entry(entry, writer.position());
             done += bytes;
@@ -470,7 +473,8 @@ public final class ZipArchiver {
                 listener.progress(done, total);
             }
             if (check.isDone()) {
-                // The read-back only ends early when it found a problem; stop writing and report it.
+                // The read-back ends early only when cancelled or when it found a problem; stop writing.
+                token.throwIfCancelled();
                 throw new OperationFailedException("Reading the zip back stopped at '" + entry.name() + "': "
                         + earlyOutcome());
             }
