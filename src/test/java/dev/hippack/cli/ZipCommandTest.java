@@ -81,10 +81,7 @@ class ZipCommandTest {
 
     @Test
     void aFullDiskExitsOneAndLeavesNoPartialFile() throws Exception {
-        Path tree = Files.createDirectories(temp.resolve("big"));
-        byte[] noise = new byte[3 << 20];
-        new java.util.Random(5).nextBytes(noise);
-        Files.write(tree.resolve("noise.dll"), noise);
+        Path tree = noiseTree(5);
         Path mount = Files.createDirectories(temp.resolve("small"));
         Assumptions.assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", mount.toString()) == 0,
                 "cannot mount a tmpfs here (needs root); the full-disk exit code was not checked this way");
@@ -100,10 +97,7 @@ class ZipCommandTest {
 
     @Test
     void aWriteThatFailsInAProcessOfItsOwnExitsOneAndLeavesNothing() throws Exception {
-        Path tree = Files.createDirectories(temp.resolve("big"));
-        byte[] noise = new byte[3 << 20];
-        new java.util.Random(6).nextBytes(noise);
-        Files.write(tree.resolve("noise.dll"), noise);
+        Path tree = noiseTree(6);
         Path out = temp.resolve("out/p.zip");
         // A file size limit (ulimit -f, in 1 KiB blocks) makes every write past 512 KiB fail with EFBIG.
         String command = "ulimit -f 512 && exec " + ChildJvm.shellQuoted(ChildJvm.command("zip", tree.toString(),
@@ -113,6 +107,15 @@ class ZipCommandTest {
         assertThat(p.waitFor()).as(output).isEqualTo(Cli.FAILED);
         assertThat(output).contains("Could not write").contains("File too large").doesNotContain("Exception");
         assertThat(names(out.getParent())).containsExactly(dev.hippack.core.io.OutputLock.FILE_NAME);
+    }
+
+    /** A folder with 3 MiB that does not compress: a zip of it needs about as much room. */
+    private Path noiseTree(long seed) throws java.io.IOException {
+        Path tree = Files.createDirectories(temp.resolve("big"));
+        byte[] noise = new byte[3 << 20];
+        new java.util.Random(seed).nextBytes(noise);
+        Files.write(tree.resolve("noise.dll"), noise);
+        return tree;
     }
 
     private static java.util.List<String> names(Path dir) throws java.io.IOException {
