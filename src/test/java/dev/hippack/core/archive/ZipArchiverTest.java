@@ -159,6 +159,47 @@ class ZipArchiverTest {
         assertThat((double) compressed).isLessThanOrEqualTo(whole.size() * 1.005);
     }
 
+    /** Files whose ends fall on, just before and just after the 1 MiB chunk boundaries, deflated and stored. */
+    @Test
+    void filesEndingAtChunkBoundariesRoundTripAtEveryLevel() throws Exception {
+        Path tree = Files.createDirectories(temp.resolve("edges"));
+        int chunk = Chunk.SIZE;
+        int[] sizes = {0, 1, chunk - 1, chunk, chunk + 1, 2 * chunk, 3 * chunk - 1};
+        for (int size : sizes) {
+            Files.write(tree.resolve("f" + size + ".bin"), ArchiveFixtures.packageLikeBytes(size, size));
+        }
+        Files.createDirectories(tree.resolve("empty-folder"));
+        for (int level : new int[] {0, 1, ZipRequest.DEFAULT_LEVEL, 9}) {
+            ZipResult r = archiver.run(ZipRequest.of(tree, temp.resolve("out" + level + "/e.zip"), "e").withLevel(level)
+                    .withThreads(2), OperationListener.NONE, CancellationToken.none());
+            assertThat(r.files()).isEqualTo(sizes.length);
+            assertThat(new ZipVerifier().check(r.zip(), new SourceTree().expected(tree, "e"), CancellationToken.none()))
+                    .isNull();
+            try (java.util.zip.ZipFile jdk = new java.util.zip.ZipFile(r.zip().toFile())) {
+                for (int size : sizes) {
+                    try (InputStream in = jdk.getInputStream(jdk.getEntry("e/f" + size + ".bin"))) {
+                        assertThat(in.readAllBytes()).as("level " + level + ", " + size + " bytes")
+                                .isEqualTo(Files.readAllBytes(tree.resolve("f" + size + ".bin")));
+                    }
+                }
+                assertThat(jdk.getEntry("e/empty-folder/").isDirectory()).isTrue();
+            }
+            ZipReaders.assertAllAccept(r.zip());
+        }
+    }
+
+    @Test
+    void anEmptyFolderGivesAZipWithOnlyItsTopLevelFolder() throws Exception {
+        Path tree = Files.createDirectories(temp.resolve("nothing"));
+        ZipResult r = zip(tree, temp.resolve("out/n.zip"));
+        assertThat(r.files()).isZero();
+        assertThat(r.directories()).isEqualTo(1);
+        try (ZipFile zf = ZipFile.builder().setPath(r.zip()).get()) {
+            assertThat(Collections.list(zf.getEntries())).extracting(ZipArchiveEntry::getName).containsExactly(ROOT + "/");
+        }
+        ZipReaders.assertAllAccept(r.zip());
+    }
+
     @Test
     void flippedByteInCompressedDataIsCaughtByVerification() throws Exception {
         Path tree = ArchiveFixtures.packageTree(temp.resolve("src"));
