@@ -196,9 +196,7 @@ public final class PackageAuditor {
         String n = name.toLowerCase(Locale.ROOT);
         Integer found = null;
         for (RocmGeneration g : catalog.generations()) {
-            boolean mine = g.byName(n).isPresent()
-                    || g.otherCompilerRuntimes().stream().anyMatch(o -> o.equalsIgnoreCase(n));
-            if (mine) {
+            if (g.owns(n)) {
                 if (found != null) {
                     return Optional.empty();
                 }

@@ -38,7 +38,8 @@ final class Require {
         if (value.isEmpty()) {
             throw new IllegalArgumentException("field '" + field + "' must not be empty");
         }
-        if (value.contains(null)) {
+        // An immutable list answers contains(null) with a NullPointerException: test each element.
+        if (value.stream().anyMatch(java.util.Objects::isNull)) {
             throw new IllegalArgumentException("field '" + field + "' must not contain null");
         }
         return List.copyOf(value);

@@ -88,7 +88,7 @@ public final class PlanRules {
 
     /**
      * The kernel sizes the plan is judged and estimated with: the scanned SDK when detection
-     * gave one, otherwise the catalog's figures for the plan's track.
+     * gave one, otherwise the catalog's figures for the plan's ROCm version (never its track id).
      */
     public KernelSizes kernelSizes(ReleasePlan plan, PlanFacts facts) throws PackagerException {
         if (catalog.track(plan.track()).isEmpty() && !ReleasePlan.CUSTOM_TRACK.equals(plan.track())) {
@@ -98,7 +98,7 @@ public final class PlanRules {
         if (facts.kernels().isPresent()) {
             return facts.kernels().get();
         }
-        return CatalogKernelSizes.forPlan(catalog, plan.track(), plan.rocmVersion());
+        return CatalogKernelSizes.forRocmVersion(catalog, plan.rocmVersion());
     }
 
     /** The catalog rows of {@code ids}, in order; an unknown id is bad input. */

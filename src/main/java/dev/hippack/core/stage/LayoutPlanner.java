@@ -8,6 +8,7 @@ import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.KernelLibrary;
 import dev.hippack.core.catalog.RocmDll;
 import dev.hippack.core.catalog.RocmGeneration;
+import dev.hippack.core.catalog.RuntimeLoadedDll;
 import dev.hippack.core.catalog.SizedFile;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.Host;
@@ -38,8 +39,10 @@ import java.util.stream.Stream;
  * <ul>
  *   <li>the executables from {@code <buildDir>\bin\};</li>
  *   <li>the ROCm DLLs that the executables need, followed import by import (delay imports too)
- *       through the SDK's {@code bin}: a new dependency (a second comgr DLL) is picked up, and an
- *       SDK DLL nothing imports is not shipped;</li>
+ *       through the SDK's {@code bin}, plus the DLLs a shipped DLL opens with LoadLibrary at run
+ *       time (the catalog's {@code runtimeLoaded}: amdhip64_6.dll loads amd_comgr_2.dll, which no
+ *       import table names). A new import is picked up, and an SDK DLL nothing imports or loads
+ *       (the versioned comgr, which only hipRTC opens) is not shipped;</li>
  *   <li>the CRT DLLs from the newest redist at least as new as the toolset ({@link CrtRedist}):
  *       the catalog's three, plus any other redist DLL the closure imports;</li>
  *   <li>{@code rocblas\library} and {@code hipblaslt\library} when their DLL is in the closure,
@@ -100,9 +103,26 @@ public final class LayoutPlanner {
         CrtRedist crt = CrtRedist.choose(host.resolve(plan.vsInstance()), plan.toolset());
         Set<String> seen = new HashSet<>();
         Set<String> leftToWindows = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        List<RuntimeLoadedDll> runtimeLoaded = new ArrayList<>();
         while (!toRead.isEmpty()) {
             Path pe = toRead.removeFirst();
             PeInfo info = read(pe);
+            String peName = pe.getFileName().toString();
+            for (RuntimeLoadedDll loaded : catalog.loadedAtRunTimeBy(peName)) {
+                String key = loaded.dll().toLowerCase(Locale.ROOT);
+                Path fromSdk = sdkDlls.get(key);
+                if (fromSdk == null) {
+                    throw new PackagerException(peName + " loads " + loaded.dll() + " at run time (LoadLibrary), but the SDK's "
+                            + sdkBin + " has no " + loaded.dll() + "; without it HIP fails to initialise on every machine whose"
+                            + " driver does not provide the same ROCm generation. Repair or reinstall the HIP SDK "
+                            + plan.rocmVersion() + ".");
+                }
+                runtimeLoaded.add(loaded);
+                if (seen.add(key)) {
+                    add(files, new StagedFile(fromSdk.getFileName().toString(), fromSdk, size(fromSdk), StagedFile.Kind.ROCM_DLL));
+                    toRead.add(fromSdk);
+                }
+            }
             for (String dep : info.allDependencies()) {
                 String key = dep.toLowerCase(Locale.ROOT);
                 if (!seen.add(key)) {
@@ -166,7 +186,7 @@ public final class LayoutPlanner {
         List<GeneratedFile> generated = List.of(
                 new GeneratedFile(PackageReadme.README, readme.readme(plan, rocm)),
                 new GeneratedFile(PackageReadme.SERVER_JSON, readme.serverJson()));
-        return new PackageLayout(plan.archiveName(), sorted, generated, List.copyOf(leftToWindows), dropped, findings);
+        return new PackageLayout(plan.archiveName(), sorted, generated, List.copyOf(leftToWindows), runtimeLoaded, dropped, findings);
     }
 
     /** The build folder as a host path: {@code buildDir} below {@code source} unless it is absolute. */

@@ -197,15 +197,6 @@ class PackageAuditorTest {
     }
 
     @Test
-    void delayLoadedComgrIsPartOfTheClosure() throws Exception {
-        Path pkg = rocm6();
-        Files.delete(pkg.resolve("amd_comgr_2.dll"));
-        AuditReport r = withPlan(pkg, "rocm6");
-        assertThat(ids(r)).containsExactly("deps.closure");
-        assertThat(r.findings().get(0).message()).contains("amd_comgr_2.dll").contains("amdhip64_6.dll");
-    }
-
-    @Test
     void missingCrtDllIsDepsCrt() throws Exception {
         Path pkg = rocm6();
         Files.delete(pkg.resolve("VCRUNTIME140_1.dll"));

@@ -42,4 +42,18 @@ class CatalogKernelSizesTest {
         assertThat(sizes("rocm6").archDerived(KernelLibrary.ROCBLAS, "gfx1100")).isFalse();
         assertThat(sizes("rocm7").archlessDerived(KernelLibrary.ROCBLAS)).isTrue();
     }
+
+    @Test
+    void sizesComeFromTheRocmVersionWhateverTheTrack() throws Exception {
+        CatalogKernelSizes custom64 = CatalogKernelSizes.forRocmVersion(CATALOG, "6.4");
+        assertThat(custom64.rocmVersion()).isEqualTo("6.4");
+        assertThat(custom64.hasKernels(KernelLibrary.ROCBLAS, "gfx1103")).isFalse();
+        assertThat(custom64.archBytes(KernelLibrary.ROCBLAS, "gfx1100")).isEqualTo(sizes("rocm6").archBytes(KernelLibrary.ROCBLAS, "gfx1100"));
+        // A version the catalog has not measured borrows its major's figures and says so.
+        CatalogKernelSizes borrowed = CatalogKernelSizes.forRocmVersion(CATALOG, "6.2");
+        assertThat(borrowed.rocmVersion()).isEqualTo("6.4");
+        assertThat(borrowed.describe()).contains("ROCm 6.4").contains("ROCm 6.2");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CatalogKernelSizes.forRocmVersion(CATALOG, "5.7"))
+                .isInstanceOf(dev.hippack.core.PackagerException.class).hasMessageContaining("ROCm 5.7");
+    }
 }

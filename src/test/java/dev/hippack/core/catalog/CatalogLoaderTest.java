@@ -54,6 +54,40 @@ class CatalogLoaderTest {
     }
 
     @Test
+    void theHipRuntimeOfEachGenerationLoadsItsComgrAtRunTimeAndOnlyHipRtcTheVersionedOne() {
+        Catalog c = CatalogLoader.embedded();
+        RocmGeneration six = c.generation(6).orElseThrow();
+        RocmGeneration seven = c.generation(7).orElseThrow();
+        assertThat(six.loadedBy("AMDHIP64_6.DLL")).extracting(RuntimeLoadedDll::dll).containsExactly("amd_comgr_2.dll");
+        assertThat(seven.loadedBy("amdhip64_7.dll")).extracting(RuntimeLoadedDll::dll).containsExactly("amd_comgr_3.dll");
+        assertThat(c.loadedAtRunTimeBy("amdhip64_7.dll")).extracting(RuntimeLoadedDll::dll).containsExactly("amd_comgr_3.dll");
+        assertThat(c.loadedAtRunTimeBy("hipblas.dll")).isEmpty();
+        // A package needs what its own DLLs load; the versioned comgr only hipRTC opens.
+        assertThat(six.loadedByOwnDll("amd_comgr_2.dll")).isTrue();
+        assertThat(six.loadedByOwnDll("amd_comgr0604.dll")).isFalse();
+        assertThat(six.loadedBy("hiprtc0604.dll")).extracting(RuntimeLoadedDll::dll).containsExactly("amd_comgr0604.dll");
+        assertThat(seven.owns("amd_comgr0701.dll")).isTrue();
+        assertThat(six.owns("amd_comgr0701.dll")).isFalse();
+        assertThat(six.runtimeLoaded()).allSatisfy(r -> assertThat(r.source()).contains("comgr"));
+    }
+
+    @Test
+    void aDllLoadedByTheGenerationsOwnDllMustBeListedWithItsSize() {
+        assertThatThrownBy(() -> new RocmGeneration(6, CatalogLoader.embedded().generation(6).orElseThrow().dlls(),
+                java.util.List.of(new RuntimeLoadedDll("amdhip64_6.dll", "amd_comgr_9.dll", "a test"))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("amd_comgr_9.dll");
+    }
+
+    @Test
+    void kernelSizesBelongToTheRocmVersionNotToATrack() {
+        Catalog c = CatalogLoader.embedded();
+        assertThat(c.kernelSizesOf("6.4", KernelLibrary.ROCBLAS)).isPresent();
+        assertThat(c.kernelSizesOf("7.1", KernelLibrary.HIPBLASLT)).isPresent();
+        assertThat(c.kernelSizes("rocm7", KernelLibrary.HIPBLASLT)).isEqualTo(c.kernelSizesOf("7.1", KernelLibrary.HIPBLASLT));
+        assertThat(c.kernelSizes("custom", KernelLibrary.HIPBLASLT)).isEmpty();
+    }
+
+    @Test
     void rocblas64FullLibraryMatchesTheGuideTotalCountingFallbackOnce() {
         // The guide: ~1060 MB full, ~783 MB for the 8 targets plus arch-less files; the "fallback
         // 76 MB" row overlaps the per-arch rows and is not added again.
