@@ -139,6 +139,35 @@ class BuildServiceTest {
         // Each binary is a part of its own: both announced, then built one after the other.
         assertThat(parts).containsExactly("audiocpp_cli WAITING", "audiocpp_server WAITING",
                 "audiocpp_cli RUNNING", "audiocpp_cli SUCCEEDED", "audiocpp_server RUNNING", "audiocpp_server SUCCEEDED");
+
+        // The build record beside the binaries says what they were built with.
+        BuildRecord record = new BuildRecordStore().read(buildDir.resolve("bin")).orElseThrow();
+        assertThat(record.builder()).isEqualTo(BuildRecord.STAND_IN);
+        assertThat(record.rocmSdk()).isEqualTo(plan.sdk());
+        assertThat(record.rocmVersion()).isEqualTo("6.4");
+        assertThat(record.targets()).isEqualTo(plan.targets());
+        assertThat(record.toolset()).isEqualTo(plan.toolset());
+        assertThat(record.options()).isEqualTo(plan.options());
+        assertThat(record.differences(plan)).isEmpty();
+        assertThat(record.binaries()).extracting(BuildRecord.BuiltBinary::file).containsExactly("audiocpp_cli.exe", "audiocpp_server.exe");
+        for (BuildRecord.BuiltBinary b : record.binaries()) {
+            Path exe = buildDir.resolve("bin").resolve(b.file());
+            assertThat(b.bytes()).isEqualTo(Files.size(exe));
+            assertThat(b.sha256()).isEqualTo(BuildRecordStore.sha256(exe));
+        }
+        assertThat(buildDir.resolve("bin").resolve(BuildRecordStore.FILE_NAME + ".partial")).doesNotExist();
+        assertThat(log).anySatisfy(l -> assertThat(l).contains("Build record: C:\\src\\audio.cpp\\build\\hip\\bin\\hip-packager-build.json"));
+    }
+
+    @Test
+    void aFailedBuildLeavesNoRecordOfTheEarlierBuildBesideItsBinaries() throws Exception {
+        new BuildRecordStore().write(buildDir.resolve("bin"), BuildRecord.of(plan, true, "2026-01-01T00:00:00Z", List.of()));
+        Files.delete(host.resolve("C:\\Program Files\\AMD\\ROCm\\6.4\\bin\\hipblaslt.dll"));
+
+        BuildResult result = service(Duration.ZERO).run(request(plan, NEWEST_PARAMETERS), OperationListener.NONE, CancellationToken.none());
+
+        assertThat(result.success()).isFalse();
+        assertThat(buildDir.resolve("bin").resolve(BuildRecordStore.FILE_NAME)).doesNotExist();
     }
 
     @Test
