@@ -3,25 +3,15 @@ package dev.hippack.core.stage;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hippack.core.catalog.Catalog;
-import dev.hippack.core.catalog.CatalogLoader;
-import dev.hippack.core.catalog.GpuArchitecture;
-import dev.hippack.core.catalog.KernelLibrary;
 import dev.hippack.core.catalog.KernelSizes;
 import dev.hippack.core.catalog.RuntimeLoadedDll;
-import dev.hippack.core.demo.SampleEnvironment;
-import dev.hippack.core.demo.SampleEnvironmentWriter;
-import dev.hippack.core.detect.MachineDetector;
-import dev.hippack.core.detect.MachineReport;
 import dev.hippack.core.estimate.SizeEstimate;
 import dev.hippack.core.estimate.SizeEstimator;
 import dev.hippack.core.finding.Finding;
-import dev.hippack.core.host.Host;
 import dev.hippack.core.plan.PlanFacts;
 import dev.hippack.core.plan.PlanRules;
 import dev.hippack.core.plan.ReleasePlan;
-import dev.hippack.core.profile.ProfileStore;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -29,7 +19,6 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every selection of the architectures a ROCm version supports, on the sample machine: a plan
@@ -39,51 +28,13 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class EveryArchitectureSelectionTest {
 
-    static final Catalog CATALOG = CatalogLoader.embedded();
+    static final Catalog CATALOG = SampleSelections.CATALOG;
 
-    @TempDir
-    static Path temp;
-
-    static Host host;
-    static MachineReport report;
-    static SampleEnvironment sample;
+    static SampleSelections machine;
 
     @BeforeAll
     static void sampleMachine() throws Exception {
-        sample = new SampleEnvironmentWriter(CATALOG).write(temp.resolve("sample"));
-        host = sample.host();
-        report = MachineDetector.standard(CATALOG).detect(host, SampleEnvironmentWriter.CHECKOUT);
-    }
-
-    /** The sample profile of a track, with {@code targets} and the track a user's selection gets. */
-    static ReleasePlan selection(String trackId, List<String> targets) throws Exception {
-        ReleasePlan base = new ProfileStore(CATALOG).load(sample.profile(trackId));
-        boolean preset = new TreeSet<>(targets).equals(new TreeSet<>(base.targets()));
-        return base.withTargets(targets).withTrack(preset ? trackId : ReleasePlan.CUSTOM_TRACK);
-    }
-
-    /** The architectures the scanned SDK of the track's ROCm version supports: hipBLASLt kernels, not blocked. */
-    static List<String> supported(String trackId) throws Exception {
-        ReleasePlan base = new ProfileStore(CATALOG).load(sample.profile(trackId));
-        KernelSizes kernels = report.planFacts(base).kernels().orElseThrow();
-        assertThat(kernels.source()).isEqualTo(KernelSizes.MEASURED);
-        return CATALOG.architectures().stream().filter(a -> !a.blocked())
-                .filter(a -> kernels.hasKernels(KernelLibrary.HIPBLASLT, a.id())).map(GpuArchitecture::id).toList();
-    }
-
-    /** Every non-empty subset of {@code archs}, in matrix order. */
-    static List<List<String>> subsets(List<String> archs) {
-        List<List<String>> out = new ArrayList<>();
-        for (int mask = 1; mask < (1 << archs.size()); mask++) {
-            List<String> s = new ArrayList<>();
-            for (int i = 0; i < archs.size(); i++) {
-                if ((mask & (1 << i)) != 0) {
-                    s.add(archs.get(i));
-                }
-            }
-            out.add(s);
-        }
-        return out;
+        machine = SampleSelections.get();
     }
 
     static long layoutBytes(PackageLayout layout) {
@@ -93,8 +44,8 @@ class EveryArchitectureSelectionTest {
 
     @Test
     void theSampleSdksSupportTheGuidesArchitectures() throws Exception {
-        assertThat(supported("rocm6")).containsExactly("gfx1100", "gfx1101", "gfx1102", "gfx1103", "gfx1150", "gfx1151", "gfx1200", "gfx1201");
-        assertThat(supported("rocm7")).containsExactly("gfx1100", "gfx1101", "gfx1103", "gfx1150", "gfx1151", "gfx1200", "gfx1201");
+        assertThat(machine.supported("rocm6")).containsExactly("gfx1100", "gfx1101", "gfx1102", "gfx1103", "gfx1150", "gfx1151", "gfx1200", "gfx1201");
+        assertThat(machine.supported("rocm7")).containsExactly("gfx1100", "gfx1101", "gfx1103", "gfx1150", "gfx1151", "gfx1200", "gfx1201");
     }
 
     @Test
@@ -111,12 +62,12 @@ class EveryArchitectureSelectionTest {
         PlanRules rules = new PlanRules(CATALOG);
         SizeEstimator estimator = new SizeEstimator(CATALOG, rules);
         LayoutPlanner planner = new LayoutPlanner(CATALOG);
-        List<List<String>> all = subsets(supported(trackId));
+        List<List<String>> all = SampleSelections.subsets(machine.supported(trackId));
         assertThat(all).hasSize(expected);
         List<String> problems = new ArrayList<>();
         for (List<String> targets : all) {
-            ReleasePlan plan = selection(trackId, targets);
-            PlanFacts facts = report.planFacts(plan);
+            ReleasePlan plan = machine.selection(trackId, targets);
+            PlanFacts facts = machine.report.planFacts(plan);
             List<Finding> errors = rules.judge(plan, facts).stream().filter(Finding::isError).toList();
             if (!errors.isEmpty()) {
                 problems.add(targets + " plan: " + errors);
@@ -128,7 +79,7 @@ class EveryArchitectureSelectionTest {
                 problems.add(targets + " plan from the catalog: " + catalogErrors);
             }
             SizeEstimate estimate = estimator.estimate(plan, facts);
-            PackageLayout layout = planner.plan(plan, host);
+            PackageLayout layout = planner.plan(plan, machine.host);
             long staged = layoutBytes(layout);
             double off = Math.abs(staged - estimate.totalBytes()) / (double) estimate.totalBytes();
             if (off > 0.01) {

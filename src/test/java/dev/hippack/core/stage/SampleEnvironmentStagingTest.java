@@ -69,6 +69,50 @@ class SampleEnvironmentStagingTest {
     }
 
     @Test
+    void aPackageLaidOutByImportsAloneFailsTheAuditWithDepsRuntimeLoaded() throws Exception {
+        ReleasePlan plan = profile("rocm6");
+        PackageLayout layout = new LayoutPlanner(CATALOG).plan(plan, sample.host());
+        // What an import walk (imports and delay imports, transitively) reaches from the executables.
+        dev.hippack.core.audit.pe.PeReader reader = new dev.hippack.core.audit.pe.PeReader();
+        java.util.Map<String, StagedFile> byName = new java.util.HashMap<>();
+        layout.files().forEach(f -> byName.put(f.path().toLowerCase(java.util.Locale.ROOT), f));
+        java.util.Set<String> reached = new java.util.HashSet<>();
+        java.util.Deque<StagedFile> queue = new java.util.ArrayDeque<>(layout.files(StagedFile.Kind.EXECUTABLE));
+        while (!queue.isEmpty()) {
+            for (String dep : reader.read(queue.poll().source()).allDependencies()) {
+                StagedFile f = byName.get(dep.toLowerCase(java.util.Locale.ROOT));
+                if (f != null && reached.add(f.path())) {
+                    queue.add(f);
+                }
+            }
+        }
+        java.util.List<StagedFile> importsOnly = layout.files().stream()
+                .filter(f -> f.kind() != StagedFile.Kind.ROCM_DLL && f.kind() != StagedFile.Kind.CRT_DLL || reached.contains(f.path()))
+                .toList();
+        assertThat(layout.files()).extracting(StagedFile::path).contains("amd_comgr_2.dll");
+        assertThat(importsOnly).extracting(StagedFile::path).doesNotContain("amd_comgr_2.dll").contains("amdhip64_6.dll", "rocblas.dll");
+        PackageLayout byImports = new PackageLayout(layout.packageName(), importsOnly, layout.generated(), layout.windowsDlls(),
+                java.util.List.of(), layout.droppedKernels(), layout.findings());
+        StageResult staged = new Stager().run(new StageRequest(byImports, temp.resolve("imports-only")), OperationListener.NONE,
+                CancellationToken.none());
+
+        AuditReport report = new PackageAuditor(CATALOG).audit(staged.packageDir(), Optional.of(plan));
+        assertThat(report.passed()).isFalse();
+        assertThat(report.findings()).filteredOn(Finding::isError).singleElement().satisfies(f -> {
+            assertThat(f.id()).isEqualTo("deps.runtime-loaded");
+            assertThat(f.file()).isEqualTo("amd_comgr_2.dll");
+        });
+    }
+
+    @Test
+    void theIssuesCustomSelectionGfx1100AndGfx1103OnRocm64PassesTheAudit() throws Exception {
+        ReleasePlan plan = profile("rocm6").withTrack(ReleasePlan.CUSTOM_TRACK).withTargets(java.util.List.of("gfx1100", "gfx1103"));
+        AuditReport report = stageAndAudit(plan, "outcustom");
+        assertThat(report.findings()).filteredOn(Finding::isError).isEmpty();
+        assertThat(report.findings()).noneMatch(f -> f.id().equals("libs.per-arch"));
+    }
+
+    @Test
     void droppedRocblasKernelsPassTheAuditWithTheWarning() throws Exception {
         ReleasePlan plan = profile("rocm6").withRocblasKernels(KernelPolicy.DROP);
         AuditReport report = stageAndAudit(plan, "outdrop");
