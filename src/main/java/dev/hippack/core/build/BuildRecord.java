@@ -43,10 +43,15 @@ public record BuildRecord(
     public static final String SCRIPT = "build_windows_hip.ps1";
     public static final String STAND_IN = "stand-in";
 
-    /** One executable as the build left it. */
+    /**
+     * One executable as the build left it. {@code lastModified} (milliseconds since the epoch)
+     * lets a check skip hashing a file whose size and time are unchanged, as make and rsync do;
+     * a file with another time is hashed, so a touched but identical file still matches.
+     */
     public record BuiltBinary(
             @JsonProperty(required = true) String file,
             @JsonProperty(required = true) long bytes,
+            @JsonProperty(required = true) long lastModified,
             @JsonProperty(required = true) String sha256) {
 
         public BuiltBinary {

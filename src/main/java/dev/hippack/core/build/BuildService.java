@@ -265,7 +265,8 @@ public final class BuildService {
         for (String binary : plan.binaries()) {
             Path exe = bin.resolve(binary + ".exe");
             try {
-                built.add(new BuildRecord.BuiltBinary(exe.getFileName().toString(), Files.size(exe), BuildRecordStore.sha256(exe)));
+                built.add(new BuildRecord.BuiltBinary(exe.getFileName().toString(), Files.size(exe),
+                        Files.getLastModifiedTime(exe).toMillis(), BuildRecordStore.sha256(exe)));
             } catch (IOException e) {
                 throw new PackagerException("Cannot read the built " + exe + " for its build record: " + e.getMessage(), e);
             }

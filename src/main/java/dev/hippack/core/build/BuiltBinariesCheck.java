@@ -141,9 +141,14 @@ public final class BuiltBinariesCheck {
         return out;
     }
 
+    /** Same size and time as recorded, or else the same SHA-256: the file the build made. */
     private static boolean sameFile(Path file, BuildRecord.BuiltBinary built) {
         try {
-            return Files.size(file) == built.bytes() && BuildRecordStore.sha256(file).equals(built.sha256());
+            if (Files.size(file) != built.bytes()) {
+                return false;
+            }
+            return Files.getLastModifiedTime(file).toMillis() == built.lastModified()
+                    || BuildRecordStore.sha256(file).equals(built.sha256());
         } catch (IOException e) {
             return false;
         }

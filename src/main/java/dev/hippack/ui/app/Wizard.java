@@ -4,7 +4,6 @@ import dev.hippack.cli.GuiRequest;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.archive.ZipArchiver;
 import dev.hippack.core.audit.BuildFlagCheck;
-import dev.hippack.core.audit.PackageAuditor;
 import dev.hippack.core.build.BuildService;
 import dev.hippack.core.build.ConsoleCharset;
 import dev.hippack.core.build.ProcessRunner;
@@ -23,6 +22,7 @@ import dev.hippack.core.profile.CiWorkflowExporter;
 import dev.hippack.core.profile.ProfileStore;
 import dev.hippack.core.stage.LayoutPlanner;
 import dev.hippack.core.stage.Stager;
+import dev.hippack.core.verify.PackageVerifier;
 import dev.hippack.ui.common.FileOpener;
 import dev.hippack.ui.common.Notifier;
 import dev.hippack.ui.common.SizeText;
@@ -111,7 +111,7 @@ public final class Wizard {
             return new BuildService(host, processes, new VcvarsCapture(host, processes), new BuildFlagCheck(),
                     new StandInLauncher(pace), ConsoleCharset.detect());
         }, judge, runner, buildLog, Clock.systemUTC());
-        review = new ReviewStepViewModel(new LayoutPlanner(catalog), new Stager(), new PackageAuditor(catalog),
+        review = new ReviewStepViewModel(new LayoutPlanner(catalog), new Stager(), PackageVerifier.standard(catalog),
                 new PackageTreeReader(new KernelFileClassifier()), runner);
         archive = new ArchiveStepViewModel(new ZipArchiver(), profiles, new CiWorkflowExporter(catalog, profiles),
                 dev.hippack.cli.VersionProvider.version(), runner, hostPath -> draft.host().resolve(hostPath));

@@ -154,6 +154,7 @@ class BuildServiceTest {
             Path exe = buildDir.resolve("bin").resolve(b.file());
             assertThat(b.bytes()).isEqualTo(Files.size(exe));
             assertThat(b.sha256()).isEqualTo(BuildRecordStore.sha256(exe));
+            assertThat(b.lastModified()).isEqualTo(Files.getLastModifiedTime(exe).toMillis());
         }
         assertThat(buildDir.resolve("bin").resolve(BuildRecordStore.FILE_NAME + ".partial")).doesNotExist();
         assertThat(log).anySatisfy(l -> assertThat(l).contains("Build record: C:\\src\\audio.cpp\\build\\hip\\bin\\hip-packager-build.json"));

@@ -59,13 +59,17 @@ class BuiltBinariesCheckTest {
         record(builtFor, "");
     }
 
-    /** A record of {@code builtFor}'s binaries; {@code changed} names one whose file no longer has the recorded hash. */
+    /**
+     * A record of {@code builtFor}'s binaries; {@code changed} names one whose file no longer has
+     * the recorded time and hash (what a rebuild or an edit after the record looks like).
+     */
     private void record(ReleasePlan builtFor, String changed) throws Exception {
         List<BuildRecord.BuiltBinary> binaries = new ArrayList<>();
         for (String b : builtFor.binaries()) {
             Path exe = build.resolve("bin").resolve(b + ".exe");
-            String sha = b.equals(changed) ? "0".repeat(64) : SHA.get(b);
-            binaries.add(new BuildRecord.BuiltBinary(b + ".exe", Files.size(exe), sha));
+            boolean other = b.equals(changed);
+            long time = Files.getLastModifiedTime(exe).toMillis() - (other ? 60_000 : 0);
+            binaries.add(new BuildRecord.BuiltBinary(b + ".exe", Files.size(exe), time, other ? "0".repeat(64) : SHA.get(b)));
         }
         store.write(build.resolve("bin"), BuildRecord.of(builtFor, true, "2026-11-30T10:00:00Z", binaries));
     }
@@ -148,6 +152,18 @@ class BuiltBinariesCheckTest {
             assertThat(f.severity()).isEqualTo(Severity.WARNING);
             assertThat(f.message()).contains("audiocpp_server.exe changed after HIP Packager built it");
         });
+    }
+
+    @Test
+    void aBinaryTouchedButUnchangedStillMatchesItsRecord() throws Exception {
+        // Another time, the same bytes: the hash decides.
+        List<BuildRecord.BuiltBinary> binaries = new ArrayList<>();
+        for (String b : plan.binaries()) {
+            Path exe = build.resolve("bin").resolve(b + ".exe");
+            binaries.add(new BuildRecord.BuiltBinary(b + ".exe", Files.size(exe), 0L, SHA.get(b)));
+        }
+        store.write(build.resolve("bin"), BuildRecord.of(plan, true, "2026-11-30T10:00:00Z", binaries));
+        assertThat(check.check(plan, host)).isEmpty();
     }
 
     @Test
