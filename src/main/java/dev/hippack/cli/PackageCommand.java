@@ -5,8 +5,6 @@ import dev.hippack.core.archive.ZipArchiver;
 import dev.hippack.core.archive.ZipRequest;
 import dev.hippack.core.archive.ZipResult;
 import dev.hippack.core.audit.AuditReport;
-import dev.hippack.core.audit.AuditRequest;
-import dev.hippack.core.audit.PackageAuditor;
 import dev.hippack.core.build.BuildRequest;
 import dev.hippack.core.build.BuildResult;
 import dev.hippack.core.build.BuildService;
@@ -21,13 +19,14 @@ import dev.hippack.core.profile.ProfileStore;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.stage.StageResult;
+import dev.hippack.core.verify.PackageVerifier;
+import dev.hippack.core.verify.VerifyRequest;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,9 +40,10 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "package", mixinStandardHelpOptions = true, sortOptions = false,
         description = {
-            "Builds (unless --skip-build), stages, audits and zips the package of a release profile.",
-            "Stops before zipping when the audit finds an error. Leaves DIR/<package>/, DIR/<package>.zip",
-            "and DIR/SHA256SUMS."
+            "Builds (unless --skip-build), stages, verifies and zips the package of a release profile.",
+            "Verifying is the audit, the binaries against the profile (CMakeCache.txt, build record) and the",
+            "start check (each executable started with --help on Windows). Stops before zipping on an error.",
+            "Leaves DIR/<package>/, DIR/<package>.zip and DIR/SHA256SUMS."
         },
         footer = {"", "Exit codes: 0 zipped; 1 the audit found errors (no zip written) or a step failed; 2 bad input."})
 public final class PackageCommand implements Callable<Integer> {
@@ -65,6 +65,10 @@ public final class PackageCommand implements Callable<Integer> {
 
     @Option(names = "--force", description = "Replace an existing DIR/<package>.zip.")
     boolean force;
+
+    @Option(names = "--no-start-check", description = {"Do not start the staged executables with --help before zipping",
+            "(on Windows; elsewhere the check never runs and follows the DLLs in the folder instead)."})
+    boolean noStartCheck;
 
     @Option(names = "--json", description = "Print the stage, audit and zip results as JSON.")
     boolean json;
@@ -120,8 +124,9 @@ public final class PackageCommand implements Callable<Integer> {
             StageCommand.printSummary(stdout, stage);
         }
 
-        AuditReport audit = new PackageAuditor(CatalogLoader.embedded()).run(
-                new AuditRequest(stage.packageDir(), Optional.of(staged.plan())), progress, CancellationToken.none());
+        // The audit, the binaries against the plan (CMakeCache.txt, build record), the start check.
+        AuditReport audit = PackageVerifier.standard(catalog).run(
+                new VerifyRequest(stage.packageDir(), staged.plan(), host, noStartCheck), progress, CancellationToken.none());
         if (!json) {
             StageCommand.printFindings(stderr, audit.findings());
             stdout.printf(Locale.ROOT, "audit: %d error(s), %d warning(s)%n", audit.errors(), audit.warnings());

@@ -1,6 +1,7 @@
 package dev.hippack.cli;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.build.BuiltBinariesCheck;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.finding.Finding;
@@ -31,8 +32,10 @@ import picocli.CommandLine.Spec;
         description = {
             "Stages the package folder of a release profile: the built executables, the ROCm DLLs they import",
             "(followed through the SDK's bin), the CRT DLLs, the kernel libraries filtered to the targets, README.md",
-            "and a sample server.json. Written as DIR/<package>.partial, renamed to DIR/<package> when complete."
-        })
+            "and a sample server.json. Written as DIR/<package>.partial, renamed to DIR/<package> when complete.",
+            "The binaries are checked against the profile first (CMakeCache.txt and HIP Packager's build record)."
+        },
+        footer = {"", "Exit codes: 0 staged; 1 staged, but the binaries do not match the profile (see the errors); 2 bad input."})
 public final class StageCommand implements Callable<Integer> {
 
     @ParentCommand
@@ -54,11 +57,19 @@ public final class StageCommand implements Callable<Integer> {
     public Integer call() throws PackagerException, OperationCancelledException {
         Staged staged = stage(root, profile, out, new ConsoleProgress(spec.commandLine().getErr(), json));
         PrintWriter stdout = spec.commandLine().getOut();
+        List<Finding> binaries = new BuiltBinariesCheck().check(staged.plan(), staged.host());
         if (json) {
-            JsonOutput.print(stdout, StageJson.of(staged.result()));
+            JsonOutput.print(stdout, StageJson.of(staged.result(), binaries));
         } else {
             printFindings(spec.commandLine().getErr(), staged.result().findings());
+            printFindings(spec.commandLine().getErr(), binaries);
             printSummary(stdout, staged.result());
+        }
+        if (binaries.stream().anyMatch(Finding::isError)) {
+            spec.commandLine().getErr().println("hip-packager: the binaries in the build folder do not match the profile (see above);"
+                    + " " + staged.result().packageDir() + " must not be shipped. Rebuild, then stage again.");
+            spec.commandLine().getErr().flush();
+            return Cli.FAILED;
         }
         return Cli.OK;
     }
@@ -113,7 +124,14 @@ public final class StageCommand implements Callable<Integer> {
     /** The --json output: the folder as a plain string. */
     record StageJson(String packageDir, int files, long bytes, int linked, int copied, List<Finding> findings) {
         static StageJson of(StageResult r) {
-            return new StageJson(r.packageDir().toString(), r.files(), r.bytes(), r.linked(), r.copied(), r.findings());
+            return of(r, List.of());
+        }
+
+        /** With the binaries check's findings after staging's own. */
+        static StageJson of(StageResult r, List<Finding> more) {
+            List<Finding> all = new java.util.ArrayList<>(r.findings());
+            all.addAll(more);
+            return new StageJson(r.packageDir().toString(), r.files(), r.bytes(), r.linked(), r.copied(), all);
         }
     }
 }
