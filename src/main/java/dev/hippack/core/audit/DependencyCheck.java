@@ -1,5 +1,6 @@
 package dev.hippack.core.audit;
 
+import dev.hippack.core.Version;
 import dev.hippack.core.audit.pe.PeInfo;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.RocmDll;
@@ -157,8 +158,8 @@ final class DependencyCheck {
             return;
         }
         String toolset = c.plan().get().toolset();
-        int[] want = majorMinor(toolset);
-        if (want == null) {
+        Optional<Version> want = Version.tryParse(toolset).map(Version::majorMinor);
+        if (want.isEmpty()) {
             return;
         }
         c.crtVersions().forEach((path, version) -> {
@@ -169,8 +170,8 @@ final class DependencyCheck {
                         "Copy the CRT DLLs from the Visual Studio redist folder (Microsoft.VC14x.CRT), which carry versions.", file));
                 return;
             }
-            int[] have = majorMinor(version.get());
-            if (have != null && (have[0] < want[0] || have[0] == want[0] && have[1] < want[1])) {
+            Optional<Version> have = Version.tryParse(version.get().strip()).filter(v -> v.size() >= 2).map(Version::majorMinor);
+            if (have.isPresent() && !have.get().isAtLeast(want.get())) {
                 findings.add(new Finding("deps.crt", Severity.ERROR, file + " is version " + version.get() + ", older than the "
                         + toolset + " toolset the binaries are built with; the redist must be at least as new, or the "
                         + "program can fail on start.",
@@ -178,15 +179,6 @@ final class DependencyCheck {
                                 + "(VC\\Redist\\MSVC\\<version>\\x64\\Microsoft.VC14x.CRT).", file));
             }
         });
-    }
-
-    private static int[] majorMinor(String version) {
-        String[] parts = version.trim().split("\\.");
-        try {
-            return parts.length < 2 ? null : new int[] {Integer.parseInt(parts[0]), Integer.parseInt(parts[1])};
-        } catch (NumberFormatException e) {
-            return null;
-        }
     }
 
     private static String importers(Set<String> files) {

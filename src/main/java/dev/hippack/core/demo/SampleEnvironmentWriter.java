@@ -2,6 +2,7 @@ package dev.hippack.core.demo;
 
 import dev.hippack.core.FileTrees;
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.Version;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.KernelLibrary;
 import dev.hippack.core.catalog.RocmDll;
@@ -166,7 +167,7 @@ public final class SampleEnvironmentWriter {
                 #define HIP_VERSION_H
 
                 #define HIP_VERSION_MAJOR %d
-                #define HIP_VERSION_MINOR %s
+                #define HIP_VERSION_MINOR %d
                 #define HIP_VERSION_PATCH %s
                 #define HIP_VERSION_GITHASH "0000000000"
                 #define HIP_VERSION_BUILD_ID 0
@@ -174,7 +175,7 @@ public final class SampleEnvironmentWriter {
                 #define HIP_VERSION    (HIP_VERSION_MAJOR * 10000000 + HIP_VERSION_MINOR * 100000 + HIP_VERSION_PATCH)
 
                 #endif
-                """.formatted(track.generation(), track.rocmVersion().substring(track.rocmVersion().indexOf('.') + 1), build));
+                """.formatted(track.generation(), Version.parse(track.rocmVersion()).minor(), build));
         for (KernelLibrary lib : KernelLibrary.values()) {
             Path library = bin.resolve(lib.folder()).resolve("library");
             Files.createDirectories(library);
