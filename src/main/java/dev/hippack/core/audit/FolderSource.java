@@ -36,7 +36,7 @@ final class FolderSource implements PackageSource {
                 public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
                     String rel = relative(file);
                     if (attrs.isSymbolicLink()) {
-                        problems.add(new Finding("layout", Severity.WARNING,
+                        problems.add(new Finding(LayoutCheck.LAYOUT, Severity.WARNING,
                                 rel + " is a symbolic link; a zip would store the link, not the file.",
                                 "Replace the link with the file itself (stage again).", rel));
                     } else if (attrs.isRegularFile()) {
@@ -51,7 +51,7 @@ final class FolderSource implements PackageSource {
                 @Override
                 public FileVisitResult visitFileFailed(Path file, IOException e) {
                     String rel = relative(file);
-                    problems.add(new Finding("layout", Severity.ERROR,
+                    problems.add(new Finding(LayoutCheck.LAYOUT, Severity.ERROR,
                             rel + " could not be read: " + e.getMessage(), "Check the file's permissions.", rel));
                     return FileVisitResult.CONTINUE;
                 }

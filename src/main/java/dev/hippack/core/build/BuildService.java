@@ -3,6 +3,7 @@ package dev.hippack.core.build;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.audit.BuildFlagCheck;
 import dev.hippack.core.finding.Finding;
+import dev.hippack.core.finding.Severity;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.progress.CancellationToken;
@@ -34,6 +35,9 @@ import java.util.Optional;
 public final class BuildService {
 
     public static final String LOG_NAME = "hip-packager-build.log";
+    public static final String BUILD_FAILED = "build.failed";
+    public static final String BUILD_OUTPUTS = "build.outputs";
+    public static final String BUILD_FLAGS = "build.flags";
 
     private final Host host;
     private final ProcessRunner runner;
@@ -206,7 +210,7 @@ public final class BuildService {
                 }
                 if (result.exitCode() != 0) {
                     tee.part(binary, PartState.FAILED);
-                    findings.add(new Finding("build.failed", dev.hippack.core.finding.Severity.ERROR,
+                    findings.add(new Finding(BUILD_FAILED, Severity.ERROR,
                             "The build of " + binary + " failed (exit code " + result.exitCode() + ")"
                                     + (analyzer.findings().isEmpty() ? "." : "; see the findings above for the cause."),
                             "Read the end of the log " + logPath + ", fix the cause and build again.", logPath.toString()));
@@ -223,7 +227,7 @@ public final class BuildService {
                 if (Files.isRegularFile(host.resolve(exe))) {
                     outputs.add(exe);
                 } else {
-                    findings.add(Finding.error("build.outputs", "The build ended without error but " + exe + " does not exist.",
+                    findings.add(Finding.error(BUILD_OUTPUTS, "The build ended without error but " + exe + " does not exist.",
                             "Check the log " + logPath + " for where the script put its binaries (audio.cpp puts them in"
                                     + " <BuildDir>\\bin) and build again.").withFile(exe));
                 }
@@ -237,7 +241,7 @@ public final class BuildService {
                 }
                 findings.addAll(flags);
             } catch (PackagerException e) {
-                findings.add(Finding.error("build.flags", e.getMessage(),
+                findings.add(Finding.error(BUILD_FLAGS, e.getMessage(),
                         "Configure the build again with the build script so it writes CMakeCache.txt."));
             }
             boolean ok = findings.stream().noneMatch(Finding::isError);

@@ -2,6 +2,7 @@ package dev.hippack.core.stage;
 
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.Version;
+import dev.hippack.core.audit.LibraryCheck;
 import dev.hippack.core.audit.pe.PeFormatException;
 import dev.hippack.core.audit.pe.PeInfo;
 import dev.hippack.core.audit.pe.PeReader;
@@ -17,6 +18,7 @@ import dev.hippack.core.host.Host;
 import dev.hippack.core.inventory.KernelFile;
 import dev.hippack.core.inventory.KernelFileClassifier;
 import dev.hippack.core.plan.KernelPolicy;
+import dev.hippack.core.plan.PlanRules;
 import dev.hippack.core.plan.ReleasePlan;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -149,7 +151,7 @@ public final class LayoutPlanner {
         for (KernelLibrary lib : KernelLibrary.values()) {
             String dll = generation.dll(lib == KernelLibrary.ROCBLAS ? RocmDll.Role.ROCBLAS : RocmDll.Role.HIPBLASLT).name();
             if (!files.containsKey(dll.toLowerCase(Locale.ROOT))) {
-                findings.add(Finding.info("libs.present", "No binary imports " + dll + ", so " + lib.folder()
+                findings.add(Finding.info(LibraryCheck.LIBS_PRESENT, "No binary imports " + dll + ", so " + lib.folder()
                         + "\\library is not shipped.", "Nothing to do unless " + dll + " should be used."));
                 continue;
             }
@@ -161,7 +163,7 @@ public final class LayoutPlanner {
             if (lib == KernelLibrary.ROCBLAS && plan.rocblasKernels() == KernelPolicy.DROP) {
                 int n = countFiles(library);
                 dropped += n;
-                findings.add(Finding.warning("libs.drop-rocblas", "rocBLAS's kernel library is left out (" + n + " files; policy "
+                findings.add(Finding.warning(PlanRules.LIBS_DROP_ROCBLAS, "rocBLAS's kernel library is left out (" + n + " files; policy "
                         + "'drop'): every GEMM must go through hipBLASLt. rocblas.dll is still shipped because " 
                         + generation.dll(RocmDll.Role.HIPBLAS).name() + " imports it.",
                         "Test every model family on several GPU architectures before publishing, or set rocblasKernels to 'filtered'."));
