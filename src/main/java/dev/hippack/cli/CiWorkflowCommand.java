@@ -8,6 +8,7 @@ import dev.hippack.core.profile.CiWorkflow;
 import dev.hippack.core.profile.CiWorkflowExporter;
 import dev.hippack.core.profile.CiWorkflowOptions;
 import dev.hippack.core.profile.ProfileStore;
+import dev.hippack.launch.ApplicationVersion;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -70,10 +71,10 @@ public final class CiWorkflowCommand implements Callable<Integer> {
         ReleasePlan plan = profiles.load(profileFile);
         CiWorkflowOptions options;
         try {
-            options = CiWorkflowOptions.defaults(VersionProvider.version(), profileFile.getFileName().toString())
+            options = CiWorkflowOptions.defaults(ApplicationVersion.version(), profileFile.getFileName().toString())
                     .withTracks(tracks)
                     .withPackagerRepository(packagerRepository)
-                    .withPackagerRef(packagerRef == null ? "v" + VersionProvider.version() : packagerRef)
+                    .withPackagerRef(packagerRef == null ? "v" + ApplicationVersion.version() : packagerRef)
                     .withAudiocppRepository(audiocppRepository);
         } catch (IllegalArgumentException e) {
             throw new PackagerException("ci-workflow: " + e.getMessage() + ".");

@@ -1,6 +1,7 @@
 package dev.hippack.cli;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.launch.GuiRequest;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;

@@ -2,6 +2,7 @@ package dev.hippack.cli;
 
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.host.Host;
+import dev.hippack.launch.GuiRequest;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;

@@ -1,5 +1,6 @@
 package dev.hippack.cli;
 
+import dev.hippack.launch.GuiRequest;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
