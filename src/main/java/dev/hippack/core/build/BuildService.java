@@ -1,5 +1,6 @@
 package dev.hippack.core.build;
 
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.audit.BuildFlagCheck;
 import dev.hippack.core.finding.Finding;
@@ -110,7 +111,7 @@ public final class BuildService {
         if (real) {
             shell = host.which("powershell").isPresent() ? "powershell" : host.which("pwsh").isPresent() ? "pwsh" : null;
             if (shell == null) {
-                throw new PackagerException("Neither powershell.exe nor pwsh.exe is on PATH, and the build script needs one."
+                throw new OperationFailedException("Neither powershell.exe nor pwsh.exe is on PATH, and the build script needs one."
                         + " Windows PowerShell is part of Windows: check that C:\\Windows\\System32\\WindowsPowerShell\\v1.0 is on PATH.");
             }
             if (plan.vsInstance() == null || plan.vsInstance().isBlank()) {
@@ -147,7 +148,7 @@ public final class BuildService {
             Files.createDirectories(localBuild);
             Files.deleteIfExists(logPath);
         } catch (IOException e) {
-            throw new PackagerException("Cannot write to the build folder " + buildDir + " (" + localBuild + "): " + e.getMessage()
+            throw new OperationFailedException("Cannot write to the build folder " + buildDir + " (" + localBuild + "): " + e.getMessage()
                     + ". Check that it is writable.", e);
         }
         try (LogFile log = LogFile.append(logPath)) {
@@ -199,7 +200,7 @@ public final class BuildService {
                 try {
                     result = runner.run(spec, analyzer, token);
                 } catch (IOException e) {
-                    throw new PackagerException("Could not start " + command.get(0) + ": " + e.getMessage(), e);
+                    throw new OperationFailedException("Could not start " + command.get(0) + ": " + e.getMessage(), e);
                 }
                 analyzer.finished(result.succeeded());
                 findings.addAll(analyzer.findings());
@@ -250,7 +251,7 @@ public final class BuildService {
             listener.status(ok ? "Build finished" : "Build finished with errors");
             return finish(log, new BuildResult(ok, false, !real, outputs, findings, logPath, pasteLines));
         } catch (IOException e) {
-            throw new PackagerException("Cannot write the build log " + logPath + ": " + e.getMessage(), e);
+            throw new OperationFailedException("Cannot write the build log " + logPath + ": " + e.getMessage(), e);
         }
     }
 

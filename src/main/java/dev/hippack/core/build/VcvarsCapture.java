@@ -1,5 +1,6 @@
 package dev.hippack.core.build;
 
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.progress.CancellationToken;
@@ -92,7 +93,7 @@ public final class VcvarsCapture {
             cache.put(key, env);
             return env;
         } catch (IOException e) {
-            throw new PackagerException("Could not run " + vcvarsall + ": " + e.getMessage(), e);
+            throw new OperationFailedException("Could not run " + vcvarsall + ": " + e.getMessage(), e);
         } finally {
             if (script != null) {
                 try {

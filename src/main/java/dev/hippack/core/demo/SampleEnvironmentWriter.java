@@ -1,6 +1,7 @@
 package dev.hippack.core.demo;
 
 import dev.hippack.core.FileTrees;
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.Version;
 import dev.hippack.core.catalog.Catalog;
@@ -81,7 +82,7 @@ public final class SampleEnvironmentWriter {
         } catch (IOException | UncheckedIOException e) {
             deleteQuietly(partial);
             String why = e instanceof UncheckedIOException u ? u.getCause().toString() : e.toString();
-            throw new PackagerException("Could not write the sample environment to " + target + ": " + why
+            throw new OperationFailedException("Could not write the sample environment to " + target + ": " + why
                     + ". Check that the folder is writable and the disk has space.", e);
         }
         return new SampleEnvironment(target);

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.catalog.CatalogLoader;
 import java.io.IOException;
@@ -106,7 +107,7 @@ public record HostDescription(
             MAPPER.writeValue(tmp.toFile(), this);
             Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
-            throw new PackagerException("Could not write " + file + ": " + e.getMessage());
+            throw new OperationFailedException("Could not write " + file + ": " + e.getMessage(), e);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.hippack.core.host;
 
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -26,22 +27,22 @@ final class LocalCommand {
             process = pb.redirectInput(ProcessBuilder.Redirect.PIPE).start();
             process.getOutputStream().close();
         } catch (IOException e) {
-            throw new PackagerException("Could not start " + program + ": " + e.getMessage());
+            throw new OperationFailedException("Could not start " + program + ": " + e.getMessage());
         }
         CompletableFuture<byte[]> out = drain(process.getInputStream());
         CompletableFuture<byte[]> err = drain(process.getErrorStream());
         try {
             if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                 stop(process);
-                throw new PackagerException(program + " did not finish within " + timeout.toSeconds() + " s and was stopped.");
+                throw new OperationFailedException(program + " did not finish within " + timeout.toSeconds() + " s and was stopped.");
             }
             return new CommandOutput(process.exitValue(), new String(out.get(), charset), new String(err.get(), charset), false);
         } catch (InterruptedException e) {
             stop(process);
             Thread.currentThread().interrupt();
-            throw new PackagerException(program + " was interrupted.");
+            throw new OperationFailedException(program + " was interrupted.");
         } catch (ExecutionException e) {
-            throw new PackagerException("Could not read the output of " + program + ": " + e.getCause().getMessage());
+            throw new OperationFailedException("Could not read the output of " + program + ": " + e.getCause().getMessage());
         }
     }
 

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.Version;
 import dev.hippack.core.catalog.Catalog;
@@ -131,7 +132,7 @@ public final class ProfileStore {
             }
             tmp = null;
         } catch (IOException e) {
-            throw new PackagerException("Could not save release profile " + file + ": " + e.getMessage()
+            throw new OperationFailedException("Could not save release profile " + file + ": " + e.getMessage()
                     + ". Check that the folder is writable and has free space; the previous profile, if any, is unchanged.");
         } finally {
             if (tmp != null) {
