@@ -164,7 +164,7 @@ public final class LayoutPlanner {
                 int n = countFiles(library);
                 dropped += n;
                 findings.add(Finding.warning(PlanRules.LIBS_DROP_ROCBLAS, "rocBLAS's kernel library is left out (" + n + " files; policy "
-                        + "'drop'): every GEMM must go through hipBLASLt. rocblas.dll is still shipped because " 
+                        + "'drop'): every GEMM must go through hipBLASLt. rocblas.dll is still shipped because "
                         + generation.dll(RocmDll.Role.HIPBLAS).name() + " imports it.",
                         "Test every model family on several GPU architectures before publishing, or set rocblasKernels to 'filtered'."));
                 continue;
