@@ -17,6 +17,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /** A staged package folder. Links are reported, never followed. */
 final class FolderSource implements PackageSource {
@@ -83,7 +84,7 @@ final class FolderSource implements PackageSource {
     }
 
     @Override
-    public java.util.Optional<String> readVersion(PackageEntry entry, PeReader reader) throws PeFormatException {
+    public Optional<String> readVersion(PackageEntry entry, PeReader reader) throws PeFormatException {
         return reader.fileVersion(root.resolve(entry.path()));
     }
 

@@ -17,6 +17,7 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,8 +62,8 @@ public final class BuildService {
      * The service as the wizard, {@code build} and {@code package} use it: a 3 s grace period on
      * cancel, the console's charset, and the stand-in at {@code standInPace} per step.
      */
-    public static BuildService forHost(Host host, java.time.Duration standInPace) {
-        ProcessRunner runner = new ProcessRunner(java.time.Duration.ofSeconds(3));
+    public static BuildService forHost(Host host, Duration standInPace) {
+        ProcessRunner runner = new ProcessRunner(Duration.ofSeconds(3));
         return new BuildService(host, runner, new VcvarsCapture(host, runner), new BuildFlagCheck(),
                 new StandInLauncher(standInPace), ConsoleCharset.detect());
     }

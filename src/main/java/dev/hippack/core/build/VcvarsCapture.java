@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -47,7 +48,7 @@ public final class VcvarsCapture {
 
     public VcvarsEnvironment capture(String instance, String toolset, OperationListener listener, CancellationToken token)
             throws PackagerException, OperationCancelledException {
-        Key key = new Key(instance.toLowerCase(java.util.Locale.ROOT), toolset);
+        Key key = new Key(instance.toLowerCase(Locale.ROOT), toolset);
         VcvarsEnvironment cached = cache.get(key);
         if (cached != null) {
             return cached;

@@ -24,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -218,7 +219,7 @@ public final class SampleEnvironmentWriter {
         write(aux.resolve("vcvars64.bat"), vcvars.formatted("vcvars64.bat", "vcvars64.bat").replace("\n", "\r\n"));
         Path crtDir = vs.resolve("VC/Redist/MSVC").resolve(redist).resolve("x64").resolve("Microsoft." + crt + ".CRT");
         for (SizedFile dll : catalog.crtDlls()) {
-            pe(crtDir.resolve(dll.name().toLowerCase(java.util.Locale.ROOT)), "crt/" + dll.name(), dll.bytes());
+            pe(crtDir.resolve(dll.name().toLowerCase(Locale.ROOT)), "crt/" + dll.name(), dll.bytes());
         }
     }
 

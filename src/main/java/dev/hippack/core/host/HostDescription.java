@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -120,7 +121,7 @@ public record HostDescription(
             driveSpec = Map.of("C:", ".");
         }
         for (Map.Entry<String, String> d : driveSpec.entrySet()) {
-            driveMap.put(d.getKey().toUpperCase(java.util.Locale.ROOT), local(base, d.getValue(), "drives." + d.getKey()));
+            driveMap.put(d.getKey().toUpperCase(Locale.ROOT), local(base, d.getValue(), "drives." + d.getKey()));
         }
         Map<String, Path> rec = new LinkedHashMap<>();
         for (Map.Entry<String, String> r : recordedOutputs.entrySet()) {
