@@ -35,8 +35,8 @@ import java.util.logging.Logger;
  *
  * <p>{@code Main} starts it once, before it knows whether the wizard or a command runs, so both
  * are logged. Each file is capped in size and only the newest runs' files are kept. Starting never
- * fails the application: without a usable folder the run has no log and {@link #unavailable}
- * says why. While it runs, JUL's console output is off (the command line's stderr is its own) and
+ * fails the application: without a usable folder the run has no log, {@link #unavailable} says
+ * why, and only errors reach the console. While it runs, JUL's console output is off (the command line's stderr is its own) and
  * uncaught exceptions of any thread are logged before the JVM's default report.
  */
 public final class RunLog implements AutoCloseable {
@@ -61,15 +61,18 @@ public final class RunLog implements AutoCloseable {
     private final List<Handler> replaced;
     private final Level previousLevel;
     private final Thread.UncaughtExceptionHandler previousUncaught;
+    /** Whether this run changed java.util.logging (and {@link #close} must put it back). */
+    private final boolean configured;
 
     private RunLog(Path file, String unavailable, FileHandler handler, List<Handler> replaced, Level previousLevel,
-                   Thread.UncaughtExceptionHandler previousUncaught) {
+                   Thread.UncaughtExceptionHandler previousUncaught, boolean configured) {
         this.file = file;
         this.unavailable = unavailable;
         this.handler = handler;
         this.replaced = replaced;
         this.previousLevel = previousLevel;
         this.previousUncaught = previousUncaught;
+        this.configured = configured;
     }
 
     /**
@@ -112,7 +115,7 @@ public final class RunLog implements AutoCloseable {
 
     /** A run without a log file, e.g. when the folder cannot be written; {@code why} says so in messages. */
     public static RunLog none(String why) {
-        return new RunLog(null, why, null, List.of(), null, null);
+        return new RunLog(null, why, null, List.of(), null, null, false);
     }
 
     /** {@link #start(Path, List, int, int)} with {@link #KEEP_RUNS} and {@link #MAX_BYTES}. */
@@ -137,7 +140,12 @@ public final class RunLog implements AutoCloseable {
             handler.setFormatter(new LineFormatter());
             handler.setLevel(Level.ALL);
         } catch (IOException | RuntimeException e) {
-            return none("the log folder " + folder + " cannot be written (" + e.getMessage() + ")");
+            // No file: only errors reach the console, so the command line's stderr stays its own.
+            Logger root = LogManager.getLogManager().getLogger("");
+            Level previousLevel = root.getLevel();
+            root.setLevel(Level.SEVERE);
+            return new RunLog(null, "the log folder " + folder + " cannot be written (" + e.getMessage() + ")", null,
+                    List.of(), previousLevel, Thread.getDefaultUncaughtExceptionHandler(), true);
         }
         Logger root = LogManager.getLogManager().getLogger("");
         List<Handler> replaced = List.of(root.getHandlers());
@@ -156,7 +164,7 @@ public final class RunLog implements AutoCloseable {
                 error.printStackTrace();
             }
         });
-        RunLog log = new RunLog(file, null, handler, replaced, previousLevel, previousUncaught);
+        RunLog log = new RunLog(file, null, handler, replaced, previousLevel, previousUncaught, true);
         LOG.log(System.Logger.Level.INFO, "hip-packager " + ApplicationVersion.version() + " started with arguments " + args
                 + "; Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ") on "
                 + System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
@@ -191,15 +199,17 @@ public final class RunLog implements AutoCloseable {
     /** Ends the log: the last line, then the console handlers and uncaught-exception handler as they were. */
     @Override
     public void close() {
-        if (handler == null) {
+        if (!configured) {
             return;
         }
         Logger root = LogManager.getLogManager().getLogger("");
-        root.removeHandler(handler);
-        handler.close();
-        replaced.forEach(root::addHandler);
         root.setLevel(previousLevel);
-        Thread.setDefaultUncaughtExceptionHandler(previousUncaught);
+        if (handler != null) {
+            root.removeHandler(handler);
+            handler.close();
+            replaced.forEach(root::addHandler);
+            Thread.setDefaultUncaughtExceptionHandler(previousUncaught);
+        }
     }
 
     /** Deletes the oldest run logs (and their stale lock files) so that at most {@code keep} remain. */

@@ -6,10 +6,12 @@ import dev.hippack.core.host.OperatingSystem;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.ConsoleHandler;
 import java.util.logging.Handler;
+import java.util.logging.Level;
 import java.util.logging.LogManager;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -88,19 +90,29 @@ class RunLogTest {
     }
 
     @Test
-    void uncaughtExceptionsOfAnyThreadAreLogged() throws Exception {
-        Path file;
-        try (RunLog log = RunLog.start(dir, List.of())) {
-            file = log.file().orElseThrow();
-            Thread t = new Thread(() -> {
-                throw new IllegalArgumentException("from a worker");
-            }, "worker-7");
-            t.start();
-            t.join();
+    void uncaughtExceptionsOfAnyThreadAreLoggedThenPassedOn() throws Exception {
+        Thread.UncaughtExceptionHandler outer = Thread.getDefaultUncaughtExceptionHandler();
+        List<Throwable> passedOn = new ArrayList<>();
+        // The JVM-wide handler that was there before (another library's) still gets the exception.
+        Thread.UncaughtExceptionHandler earlier = (thread, error) -> passedOn.add(error);
+        Thread.setDefaultUncaughtExceptionHandler(earlier);
+        try {
+            Path file;
+            try (RunLog log = RunLog.start(dir, List.of())) {
+                file = log.file().orElseThrow();
+                Thread t = new Thread(() -> {
+                    throw new IllegalArgumentException("from a worker");
+                }, "worker-7");
+                t.start();
+                t.join();
+            }
+            assertThat(Files.readString(file)).contains("Uncaught exception in thread worker-7")
+                    .contains("java.lang.IllegalArgumentException: from a worker");
+            assertThat(passedOn).singleElement().satisfies(e -> assertThat(e).hasMessage("from a worker"));
+            assertThat(Thread.getDefaultUncaughtExceptionHandler()).isSameAs(earlier);
+        } finally {
+            Thread.setDefaultUncaughtExceptionHandler(outer);
         }
-        assertThat(Files.readString(file)).contains("Uncaught exception in thread worker-7")
-                .contains("java.lang.IllegalArgumentException: from a worker");
-        assertThat(Thread.getDefaultUncaughtExceptionHandler()).isNull();
     }
 
     @Test
@@ -140,12 +152,17 @@ class RunLogTest {
     void aFolderThatCannotBeMadeMeansNoLogNotAFailedStart() throws Exception {
         Path blocker = Files.writeString(dir.resolve("blocker"), "a file where the folder must be");
         List<Handler> before = List.of(LogManager.getLogManager().getLogger("").getHandlers());
+        Level level = LogManager.getLogManager().getLogger("").getLevel();
         try (RunLog log = RunLog.start(blocker.resolve("logs"), List.of())) {
             assertThat(log.file()).isEmpty();
+            // Without a file only errors reach the console: the command line's stderr stays its own.
+            assertThat(System.getLogger("dev.hippack.cli.Cli").isLoggable(System.Logger.Level.INFO)).isFalse();
+            assertThat(System.getLogger("dev.hippack.cli.Cli").isLoggable(System.Logger.Level.ERROR)).isTrue();
             assertThat(log.unavailable()).get().asString().contains(blocker.resolve("logs").toString());
             assertThat(log.recordUnexpected("x", new IllegalStateException("kept"))).contains("no log file")
                     .contains("java.lang.IllegalStateException: kept");
         }
         assertThat(LogManager.getLogManager().getLogger("").getHandlers()).containsExactlyInAnyOrderElementsOf(before);
+        assertThat(LogManager.getLogManager().getLogger("").getLevel()).isEqualTo(level);
     }
 }
