@@ -1,5 +1,6 @@
 package dev.hippack.core.archive;
 
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -65,7 +66,7 @@ public final class Sha256Sums {
             }
             return sums;
         } catch (IOException e) {
-            throw new PackagerException("Could not write " + sums + ": " + SourceTree.message(e)
+            throw new OperationFailedException("Could not write " + sums + ": " + SourceTree.message(e)
                     + ". The zip itself is complete; check that the folder is writable.", e);
         }
     }

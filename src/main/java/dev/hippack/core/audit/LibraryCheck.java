@@ -5,6 +5,7 @@ import dev.hippack.core.catalog.KernelLibrary;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
 import dev.hippack.core.plan.KernelPolicy;
+import dev.hippack.core.plan.PlanRules;
 import dev.hippack.core.plan.ReleasePlan;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * Rules libs.*: both kernel libraries are there (libs.present), every target has what its GEMM
@@ -26,7 +28,14 @@ import java.util.Optional;
  * target needs it. The arch-less files of a library (rocBLAS {@code *_fallback.dat}, hipBLASLt
  * {@code hipblasltTransform.hsaco}) are always needed.
  */
-final class LibraryCheck {
+public final class LibraryCheck implements PackageCheck {
+
+    public static final String LIBS_PRESENT = "libs.present";
+    public static final String LIBS_PER_ARCH = "libs.per-arch";
+    public static final String LIBS_NO_EXTRA = "libs.no-extra";
+    /** The plan rule's id: the plan warns about dropped kernels before the audit finds them dropped. */
+    public static final String LIBS_DROP_ROCBLAS = PlanRules.LIBS_DROP_ROCBLAS;
+
 
     private final Catalog catalog;
 
@@ -34,7 +43,13 @@ final class LibraryCheck {
         this.catalog = catalog;
     }
 
-    List<Finding> check(PackageContents c) {
+    @Override
+    public List<String> ids() {
+        return List.of(LIBS_PRESENT, LIBS_PER_ARCH, LIBS_NO_EXTRA, LIBS_DROP_ROCBLAS);
+    }
+
+    @Override
+    public List<Finding> check(PackageContents c) {
         List<Finding> findings = new ArrayList<>();
         boolean hipblaslt = c.plan().map(p -> p.options().hipblaslt()).orElse(true);
         KernelPolicy policy = c.plan().map(ReleasePlan::rocblasKernels).orElse(KernelPolicy.FILTERED);
@@ -44,25 +59,25 @@ final class LibraryCheck {
         boolean rocblasHasArchFiles = rb.stream().anyMatch(k -> !k.file().archless());
 
         if (lt.isEmpty() && hipblaslt) {
-            findings.add(new Finding("libs.present", Severity.ERROR, "hipblaslt\\library is missing or empty: "
+            findings.add(new Finding(LIBS_PRESENT, Severity.ERROR, "hipblaslt\\library is missing or empty: "
                     + "hipBLASLt is the GEMM path, and GEMM initialisation fails on every GPU without its kernels.",
                     "Copy <SDK>\\bin\\hipblaslt\\library (filtered to the targets) to hipblaslt\\library.", "hipblaslt\\library"));
         }
         // Which targets need rocBLAS kernels: every one when rocBLAS carries the GEMMs, else those the
         // SDK ships rocBLAS kernels for. A gfx1103-only package ships just rocBLAS's arch-less files,
         // as every rocBLAS ships to a gfx1103 user: that is complete, not an empty library.
-        java.util.function.Predicate<String> needsRocblas =
+        Predicate<String> needsRocblas =
                 t -> !hipblaslt || c.kernels().map(k -> k.hasKernels(KernelLibrary.ROCBLAS, t)).orElse(true);
         boolean rocblasKernelsNeeded = c.targets().stream().anyMatch(needsRocblas);
         boolean rocblasMissing = false;
         if (!rocblasHasArchFiles) {
             if (policy == KernelPolicy.DROP) {
-                findings.add(new Finding("libs.drop-rocblas", Severity.WARNING, "rocblas\\library holds no Tensile kernels, "
+                findings.add(new Finding(LIBS_DROP_ROCBLAS, Severity.WARNING, "rocblas\\library holds no Tensile kernels, "
                         + "as the plan asks. This GEMM path is untested: every model family must be tried on several GPUs.",
                         "Keep the kernels (rocblasKernels \"filtered\") unless that testing was done.", "rocblas\\library"));
             } else if (rb.isEmpty() || rocblasKernelsNeeded) {
                 rocblasMissing = true;
-                findings.add(new Finding("libs.present", Severity.ERROR, "rocblas\\library is missing or holds no kernels: "
+                findings.add(new Finding(LIBS_PRESENT, Severity.ERROR, "rocblas\\library is missing or holds no kernels: "
                         + "rocBLAS fails with \"Cannot read TensileLibrary.dat\".",
                         "Copy <SDK>\\bin\\rocblas\\library (filtered to the targets, keeping the fallback files) to rocblas\\library.",
                         "rocblas\\library"));
@@ -83,10 +98,10 @@ final class LibraryCheck {
     }
 
     private static void perArch(PackageContents c, KernelLibrary lib, List<PackageContents.Kernel> files,
-                                java.util.function.Predicate<String> needs, List<Finding> findings) {
+                                Predicate<String> needs, List<Finding> findings) {
         String dir = lib.folder() + "\\library";
         if (files.stream().noneMatch(k -> k.file().archless())) {
-            findings.add(new Finding("libs.per-arch", Severity.ERROR, dir + " has none of its architecture-independent files ("
+            findings.add(new Finding(LIBS_PER_ARCH, Severity.ERROR, dir + " has none of its architecture-independent files ("
                     + (lib == KernelLibrary.ROCBLAS ? "*_fallback.dat, TensileManifest.txt" : "hipblasltTransform.hsaco, hipblasltExtOpLibrary.dat")
                     + "); " + lib.displayName() + " needs them for every GPU.",
                     "Copy every file of <SDK>\\bin\\" + dir + " that names no gfx architecture.", dir));
@@ -106,7 +121,7 @@ final class LibraryCheck {
             String symptom = lib == KernelLibrary.HIPBLASLT
                     ? "GEMM fails with \"Could not load TensileLibrary_lazy_" + target + ".dat\""
                     : "rocBLAS aborts with \"Cannot read TensileLibrary.dat ... for GPU arch : " + target + "\"";
-            findings.add(new Finding("libs.per-arch", Severity.ERROR, "Target " + target + " has " + what + " in " + dir
+            findings.add(new Finding(LIBS_PER_ARCH, Severity.ERROR, "Target " + target + " has " + what + " in " + dir
                     + ": on such a GPU " + symptom + ".",
                     "Copy every file naming " + target + " from <SDK>\\bin\\" + dir + ", or drop " + target + " from the targets.",
                     lazy ? dir : index));
@@ -124,7 +139,7 @@ final class LibraryCheck {
             }
         }
         String dir = lib.folder() + "\\library";
-        extra.forEach((arch, n) -> findings.add(new Finding("libs.no-extra", Severity.WARNING, String.format(Locale.ROOT,
+        extra.forEach((arch, n) -> findings.add(new Finding(LIBS_NO_EXTRA, Severity.WARNING, String.format(Locale.ROOT,
                 "%s holds %d file(s) (%.1f MB) for %s, which is not a target of this package: dead weight.",
                 dir, n[0], n[1] / 1e6, arch),
                 "Leave out the files naming " + arch + ", or add " + arch + " to the targets.", dir)));

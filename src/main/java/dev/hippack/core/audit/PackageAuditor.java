@@ -34,8 +34,9 @@ import java.util.TreeSet;
 /**
  * Runs every check of the guide on a staged package folder or a finished zip: layout, the
  * import closure of the executables and the DLL rules (deps.*), the DLLs loaded at run time
- * (deps.runtime-loaded), the kernel libraries (libs.*),
- * and the README (readme.track). A zip is read in place, never extracted.
+ * (deps.runtime-loaded), the kernel libraries (libs.*), and the README (readme.track), each a
+ * {@link PackageCheck} of {@link #checks}. The package is read once into
+ * {@link PackageContents}; a zip is read in place, never extracted.
  *
  * <p>The architectures checked come from the plan when one is given, else from the package's
  * README, else from the kernel files' lazy indexes.
@@ -48,6 +49,7 @@ public final class PackageAuditor {
     private final Catalog catalog;
     private final PeReader reader;
     private final KernelFileClassifier classifier;
+    private final List<PackageCheck> checks;
 
     public PackageAuditor(Catalog catalog) {
         this(catalog, new PeReader(), new KernelFileClassifier());
@@ -57,6 +59,17 @@ public final class PackageAuditor {
         this.catalog = catalog;
         this.reader = reader;
         this.classifier = classifier;
+        this.checks = checks(catalog);
+    }
+
+    /** Every check on a package, in the order of their findings (and of the README's audit table). */
+    static List<PackageCheck> checks(Catalog catalog) {
+        return List.of(
+                new LayoutCheck(),
+                new DependencyCheck(catalog),
+                new RuntimeLoadCheck(catalog),
+                new LibraryCheck(catalog),
+                new ReadmeCheck());
     }
 
     /** Audits a folder or a zip, without progress reports. */
@@ -75,11 +88,9 @@ public final class PackageAuditor {
         try (PackageSource source = open(input)) {
             PackageContents contents = read(source, request.plan(), request.kernels(), listener, cancel);
             List<Finding> findings = new ArrayList<>(source.problems());
-            findings.addAll(new LayoutCheck().check(contents));
-            findings.addAll(new DependencyCheck(catalog).check(contents));
-            findings.addAll(new RuntimeLoadCheck(catalog).check(contents));
-            findings.addAll(new LibraryCheck(catalog).check(contents));
-            findings.addAll(new ReadmeCheck().check(contents));
+            for (PackageCheck check : checks) {
+                findings.addAll(check.check(contents));
+            }
             return AuditReport.of(input.toString(), contents.targets(), contents.targetsFrom(), findings);
         }
     }

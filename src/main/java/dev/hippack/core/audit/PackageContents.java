@@ -5,6 +5,7 @@ import dev.hippack.core.catalog.KernelLibrary;
 import dev.hippack.core.catalog.KernelSizes;
 import dev.hippack.core.inventory.KernelFile;
 import dev.hippack.core.plan.ReleasePlan;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -51,7 +52,7 @@ record PackageContents(
 
     /** Top-level DLLs by lower-case name: what the Windows loader finds next to the exe. */
     Map<String, PackageEntry> bundledDlls() {
-        Map<String, PackageEntry> m = new java.util.LinkedHashMap<>();
+        Map<String, PackageEntry> m = new LinkedHashMap<>();
         for (PackageEntry e : topLevel()) {
             if (e.lowerPath().endsWith(".dll")) {
                 m.putIfAbsent(DllNames.key(e.name()), e);

@@ -10,15 +10,15 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Rule {@value #RUNTIME_LOADED}: every DLL a bundled DLL opens with LoadLibrary at run time (the
+ * Rule {@value #DEPS_RUNTIME_LOADED}: every DLL a bundled DLL opens with LoadLibrary at run time (the
  * catalog's {@code runtimeLoaded}: the HIP runtime's comgr) is in the package beside it. No
  * import or delay-import table names such a DLL, so {@code deps.closure} cannot see it missing:
  * a package laid out by imports alone lacks comgr and fails on every machine whose driver does
  * not bring the same ROCm generation. Works alike on a folder and on a zip.
  */
-final class RuntimeLoadCheck {
+public final class RuntimeLoadCheck implements PackageCheck {
 
-    static final String RUNTIME_LOADED = "deps.runtime-loaded";
+    public static final String DEPS_RUNTIME_LOADED = "deps.runtime-loaded";
 
     private final Catalog catalog;
 
@@ -26,12 +26,13 @@ final class RuntimeLoadCheck {
         this.catalog = catalog;
     }
 
-    /** The finding ids this check reports. */
-    List<String> ids() {
-        return List.of(RUNTIME_LOADED);
+    @Override
+    public List<String> ids() {
+        return List.of(DEPS_RUNTIME_LOADED);
     }
 
-    List<Finding> check(PackageContents c) {
+    @Override
+    public List<Finding> check(PackageContents c) {
         Map<String, PackageEntry> bundled = c.bundledDlls();
         List<Finding> findings = new ArrayList<>();
         for (PackageEntry e : c.topLevel()) {
@@ -42,7 +43,7 @@ final class RuntimeLoadCheck {
                 if (bundled.containsKey(DllNames.key(loaded.dll()))) {
                     continue;
                 }
-                findings.add(new Finding(RUNTIME_LOADED, Severity.ERROR, e.name() + " is in the package, but " + loaded.dll()
+                findings.add(new Finding(DEPS_RUNTIME_LOADED, Severity.ERROR, e.name() + " is in the package, but " + loaded.dll()
                         + ", which it opens with LoadLibrary at run time, is not. No import table names it, so Windows starts the"
                         + " program and HIP then fails to initialise on every machine whose AMD driver does not bring the same "
                         + loaded.dll() + " (ROCm " + generationOf(e.name()) + "): the GPU is not found and the program falls back"

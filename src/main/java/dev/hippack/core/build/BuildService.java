@@ -1,8 +1,10 @@
 package dev.hippack.core.build;
 
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.audit.BuildFlagCheck;
 import dev.hippack.core.finding.Finding;
+import dev.hippack.core.finding.Severity;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.progress.CancellationToken;
@@ -15,6 +17,7 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -36,6 +39,9 @@ import java.util.Optional;
 public final class BuildService {
 
     public static final String LOG_NAME = "hip-packager-build.log";
+    public static final String BUILD_FAILED = "build.failed";
+    public static final String BUILD_OUTPUTS = "build.outputs";
+    public static final String BUILD_FLAGS = "build.flags";
 
     private final Host host;
     private final ProcessRunner runner;
@@ -59,8 +65,8 @@ public final class BuildService {
      * The service as the wizard, {@code build} and {@code package} use it: a 3 s grace period on
      * cancel, the console's charset, and the stand-in at {@code standInPace} per step.
      */
-    public static BuildService forHost(Host host, java.time.Duration standInPace) {
-        ProcessRunner runner = new ProcessRunner(java.time.Duration.ofSeconds(3));
+    public static BuildService forHost(Host host, Duration standInPace) {
+        ProcessRunner runner = new ProcessRunner(Duration.ofSeconds(3));
         return new BuildService(host, runner, new VcvarsCapture(host, runner), new BuildFlagCheck(),
                 new StandInLauncher(standInPace), ConsoleCharset.detect());
     }
@@ -109,7 +115,7 @@ public final class BuildService {
         if (real) {
             shell = host.which("powershell").isPresent() ? "powershell" : host.which("pwsh").isPresent() ? "pwsh" : null;
             if (shell == null) {
-                throw new PackagerException("Neither powershell.exe nor pwsh.exe is on PATH, and the build script needs one."
+                throw new OperationFailedException("Neither powershell.exe nor pwsh.exe is on PATH, and the build script needs one."
                         + " Windows PowerShell is part of Windows: check that C:\\Windows\\System32\\WindowsPowerShell\\v1.0 is on PATH.");
             }
             if (plan.vsInstance() == null || plan.vsInstance().isBlank()) {
@@ -148,7 +154,7 @@ public final class BuildService {
             // The binaries are about to change: the record of an earlier build must not describe them.
             records.clear(localBuild.resolve("bin"));
         } catch (IOException e) {
-            throw new PackagerException("Cannot write to the build folder " + buildDir + " (" + localBuild + "): " + e.getMessage()
+            throw new OperationFailedException("Cannot write to the build folder " + buildDir + " (" + localBuild + "): " + e.getMessage()
                     + ". Check that it is writable.", e);
         }
         try (LogFile log = LogFile.append(logPath)) {
@@ -200,7 +206,7 @@ public final class BuildService {
                 try {
                     result = runner.run(spec, analyzer, token);
                 } catch (IOException e) {
-                    throw new PackagerException("Could not start " + command.get(0) + ": " + e.getMessage(), e);
+                    throw new OperationFailedException("Could not start " + command.get(0) + ": " + e.getMessage(), e);
                 }
                 analyzer.finished(result.succeeded());
                 findings.addAll(analyzer.findings());
@@ -211,7 +217,7 @@ public final class BuildService {
                 }
                 if (result.exitCode() != 0) {
                     tee.part(binary, PartState.FAILED);
-                    findings.add(new Finding("build.failed", dev.hippack.core.finding.Severity.ERROR,
+                    findings.add(new Finding(BUILD_FAILED, Severity.ERROR,
                             "The build of " + binary + " failed (exit code " + result.exitCode() + ")"
                                     + (analyzer.findings().isEmpty() ? "." : "; see the findings above for the cause."),
                             "Read the end of the log " + logPath + ", fix the cause and build again.", logPath.toString()));
@@ -228,7 +234,7 @@ public final class BuildService {
                 if (Files.isRegularFile(host.resolve(exe))) {
                     outputs.add(exe);
                 } else {
-                    findings.add(Finding.error("build.outputs", "The build ended without error but " + exe + " does not exist.",
+                    findings.add(Finding.error(BUILD_OUTPUTS, "The build ended without error but " + exe + " does not exist.",
                             "Check the log " + logPath + " for where the script put its binaries (audio.cpp puts them in"
                                     + " <BuildDir>\\bin) and build again.").withFile(exe));
                 }
@@ -242,7 +248,7 @@ public final class BuildService {
                 }
                 findings.addAll(flags);
             } catch (PackagerException e) {
-                findings.add(Finding.error("build.flags", e.getMessage(),
+                findings.add(Finding.error(BUILD_FLAGS, e.getMessage(),
                         "Configure the build again with the build script so it writes CMakeCache.txt."));
             }
             boolean ok = findings.stream().noneMatch(Finding::isError);
@@ -255,7 +261,7 @@ public final class BuildService {
             listener.status(ok ? "Build finished" : "Build finished with errors");
             return finish(log, new BuildResult(ok, false, !real, outputs, findings, logPath, pasteLines));
         } catch (IOException e) {
-            throw new PackagerException("Cannot write the build log " + logPath + ": " + e.getMessage(), e);
+            throw new OperationFailedException("Cannot write the build log " + logPath + ": " + e.getMessage(), e);
         }
     }
 

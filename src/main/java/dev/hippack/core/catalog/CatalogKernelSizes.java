@@ -1,6 +1,7 @@
 package dev.hippack.core.catalog;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.Version;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.Map;
@@ -66,12 +67,7 @@ public final class CatalogKernelSizes implements KernelSizes {
     }
 
     private static int major(String version) {
-        int dot = version.indexOf('.');
-        try {
-            return Integer.parseInt(dot < 0 ? version : version.substring(0, dot));
-        } catch (NumberFormatException e) {
-            return -1;
-        }
+        return Version.tryParse(version).map(Version::major).orElse(-1);
     }
 
     @Override

@@ -1,11 +1,14 @@
 package dev.hippack.core.catalog;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.hippack.core.PackagerException;
 import java.io.IOException;
@@ -119,7 +122,7 @@ public final class CatalogLoader {
 
     /** " (line 3, column 7)" when Jackson knows where in the text the problem is. */
     public static String where(JsonProcessingException e) {
-        com.fasterxml.jackson.core.JsonLocation loc = e.getLocation();
+        JsonLocation loc = e.getLocation();
         if (loc == null || loc.getLineNr() < 1) {
             return "";
         }
@@ -132,10 +135,10 @@ public final class CatalogLoader {
         if (cause instanceof IllegalArgumentException && cause.getMessage() != null) {
             return cause.getMessage();
         }
-        if (e instanceof com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException u) {
+        if (e instanceof UnrecognizedPropertyException u) {
             return "unknown key '" + u.getPropertyName() + "'";
         }
-        if (e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException m
+        if (e instanceof MismatchedInputException m
                 && m.getOriginalMessage() != null && m.getOriginalMessage().startsWith("Missing required creator property")) {
             String msg = m.getOriginalMessage();
             int q1 = msg.indexOf('\'');

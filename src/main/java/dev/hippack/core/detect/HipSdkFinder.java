@@ -1,5 +1,6 @@
 package dev.hippack.core.detect;
 
+import dev.hippack.core.Version;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.RocmDll;
 import dev.hippack.core.catalog.RocmGeneration;
@@ -36,7 +37,6 @@ public final class HipSdkFinder {
 
     public static final String FINDING_ID = "detect.sdk";
     private static final Pattern HIP_PATH = Pattern.compile("HIP_PATH(_[0-9A-Za-z]+)?", Pattern.CASE_INSENSITIVE);
-    private static final Pattern VERSION = Pattern.compile("([0-9]+)\\.([0-9]+)");
     private static final Pattern HEADER = Pattern.compile("#define\\s+HIP_VERSION_(MAJOR|MINOR|PATCH)\\s+([0-9]+)");
 
     private final Catalog catalog;
@@ -87,7 +87,9 @@ public final class HipSdkFinder {
         for (Candidate c : byFolder.values()) {
             out.add(inspect(host, c));
         }
-        out.sort(Comparator.comparing((HipSdk s) -> versionKey(s.version())).reversed().thenComparing(HipSdk::path));
+        // Newest first; an SDK whose version could not be told goes last.
+        out.sort(Comparator.comparing((HipSdk s) -> majorMinor(s.version()).orElse(null),
+                Comparator.nullsFirst(Comparator.<Version>naturalOrder())).reversed().thenComparing(HipSdk::path));
         return out;
     }
 
@@ -122,16 +124,16 @@ public final class HipSdkFinder {
         String folderName = c.local().getFileName() == null ? "" : c.local().getFileName().toString();
         Optional<int[]> header = readHeader(host, path, c.local(), findings);
         String version = null;
-        Matcher m = VERSION.matcher(folderName);
-        if (m.matches()) {
-            version = m.group(1) + "." + m.group(2);
+        Optional<Version> fromFolder = majorMinor(folderName);
+        if (fromFolder.isPresent()) {
+            version = fromFolder.get().toString();
         } else if (header.isPresent()) {
             version = header.get()[0] + "." + header.get()[1];
         } else {
             version = versionFromVariable(c.foundBy()).orElse(null);
         }
         String fullVersion = header.map(h -> h[0] + "." + h[1] + "." + h[2]).orElse(null);
-        int generation = version == null ? 0 : Integer.parseInt(version.substring(0, version.indexOf('.')));
+        int generation = version == null ? 0 : Version.parse(version).major();
         String track = null;
         for (Track t : catalog.tracks()) {
             if (t.rocmVersion().equals(version)) {
@@ -281,11 +283,8 @@ public final class HipSdkFinder {
         return t;
     }
 
-    private static long versionKey(String version) {
-        if (version == null) {
-            return -1;
-        }
-        Matcher m = VERSION.matcher(version);
-        return m.matches() ? Long.parseLong(m.group(1)) * 1000 + Long.parseLong(m.group(2)) : -1;
+    /** An SDK folder is named major.minor ("6.4"); anything else says nothing about its version. */
+    private static Optional<Version> majorMinor(String name) {
+        return Version.tryParse(name).filter(v -> v.size() == 2);
     }
 }

@@ -1,6 +1,7 @@
 package dev.hippack.core.plan;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.Version;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogKernelSizes;
 import dev.hippack.core.catalog.GpuArchitecture;
@@ -10,8 +11,7 @@ import dev.hippack.core.catalog.Track;
 import dev.hippack.core.finding.Finding;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Optional;
 
 /**
  * The guide's rules for a release plan (design §5, the rules that need no built files). Each
@@ -41,7 +41,6 @@ public final class PlanRules {
     /** The Visual Studio 2026 component that installs the v143 (14.44) toolset side by side. */
     public static final String VS2026_V143_COMPONENT = "Microsoft.VisualStudio.Component.VC.14.44.17.14.x86.x64";
 
-    private static final Pattern TOOLSET = Pattern.compile("([0-9]+)\\.([0-9]+)(\\.[0-9]+)?");
     private static final String TOOLSET_FIX = "Build with MSVC " + ReleasePlan.RECOMMENDED_TOOLSET
             + ": in Visual Studio 2026 add the individual component " + VS2026_V143_COMPONENT
             + " (MSVC v143 14.44) with the Visual Studio Installer, or install Visual Studio 2022 Build Tools; then set the toolset to "
@@ -117,14 +116,15 @@ public final class PlanRules {
 
     private static void toolset(ReleasePlan plan, PlanFacts facts, List<Finding> out) {
         String toolset = plan.toolset();
-        Matcher m = TOOLSET.matcher(toolset);
-        if (!m.matches()) {
+        Optional<Version> parsed = Version.tryParse(toolset).filter(v -> v.size() >= 2 && v.size() <= 3);
+        if (parsed.isEmpty()) {
             out.add(Finding.error(TOOLSET_MSVC, "The MSVC toolset '" + toolset + "' is not a version such as "
                     + ReleasePlan.RECOMMENDED_TOOLSET + ".", TOOLSET_FIX));
             return;
         }
-        int major = Integer.parseInt(m.group(1));
-        int minor = Integer.parseInt(m.group(2));
+        Version wanted = parsed.get();
+        int major = wanted.major();
+        int minor = wanted.minor();
         if (major == 14 && minor >= 50) {
             out.add(Finding.error(TOOLSET_MSVC, "MSVC " + toolset + " (Visual Studio 2026) is refused: ROCm's HIP clang cannot parse"
                     + " the <cmath> of the 14.5x STL, so every .cu file fails to compile.", TOOLSET_FIX));
@@ -138,7 +138,7 @@ public final class PlanRules {
         }
         if (facts.installedToolsets().isPresent()) {
             List<String> installed = facts.installedToolsets().get();
-            boolean present = installed.stream().anyMatch(v -> v.equals(toolset) || v.startsWith(toolset + "."));
+            boolean present = installed.stream().map(Version::tryParse).flatMap(Optional::stream).anyMatch(v -> v.startsWith(wanted));
             if (!present) {
                 String where = plan.vsInstance() == null ? "the chosen Visual Studio" : plan.vsInstance();
                 out.add(Finding.error(TOOLSET_MSVC, "MSVC toolset " + toolset + " is not installed in " + where + " (found: "

@@ -1,6 +1,5 @@
 package dev.hippack.ui.app;
 
-import dev.hippack.cli.GuiRequest;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.archive.ZipArchiver;
 import dev.hippack.core.audit.BuildFlagCheck;
@@ -23,6 +22,8 @@ import dev.hippack.core.profile.ProfileStore;
 import dev.hippack.core.stage.LayoutPlanner;
 import dev.hippack.core.stage.Stager;
 import dev.hippack.core.verify.PackageVerifier;
+import dev.hippack.launch.ApplicationVersion;
+import dev.hippack.launch.GuiRequest;
 import dev.hippack.ui.common.FileOpener;
 import dev.hippack.ui.common.Notifier;
 import dev.hippack.ui.common.SizeText;
@@ -114,7 +115,7 @@ public final class Wizard {
         review = new ReviewStepViewModel(new LayoutPlanner(catalog), new Stager(), PackageVerifier.standard(catalog),
                 new PackageTreeReader(new KernelFileClassifier()), runner);
         archive = new ArchiveStepViewModel(new ZipArchiver(), profiles, new CiWorkflowExporter(catalog, profiles),
-                dev.hippack.cli.VersionProvider.version(), runner, hostPath -> draft.host().resolve(hostPath));
+                ApplicationVersion.version(), runner, hostPath -> draft.host().resolve(hostPath));
         noticesOnLongTasks();
         List<StepViewModel> steps = List.of(environment, track, build, review, archive);
         vm = new WizardViewModel(steps, draft);

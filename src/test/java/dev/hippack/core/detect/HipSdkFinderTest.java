@@ -54,6 +54,16 @@ class HipSdkFinderTest {
     }
 
     @Test
+    void sdksAreListedNewestFirstComparingVersionsAsNumbers() throws Exception {
+        for (String v : List.of("6.4", "6.10", "7.1", "custom-build")) {
+            sdk(v);
+        }
+        List<HipSdk> sdks = finder.find(host(Map.of("ProgramFiles", "C:\\Program Files")), new ArrayList<>());
+        // 6.10 is newer than 6.4 although it sorts before it as text; a folder of no version goes last.
+        assertThat(sdks).extracting(HipSdk::version).containsExactly("7.1", "6.10", "6.4", null);
+    }
+
+    @Test
     void partialSdkListsTheMissingDllsOfItsGeneration() throws Exception {
         Path bin = sdk("7.1").resolve("bin");
         touch(bin.resolve("amdhip64_7.dll"));

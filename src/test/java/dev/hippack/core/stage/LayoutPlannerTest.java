@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.hippack.core.FileTrees;
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.detect.CrtRedist;
+import dev.hippack.core.detect.VisualStudioFinder;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.plan.KernelPolicy;
 import dev.hippack.core.plan.ReleasePlan;
@@ -85,6 +88,34 @@ class LayoutPlannerTest {
 
         assertThatThrownBy(() -> planner.plan(machine.plan().withToolset("14.50"), machine.host))
                 .isInstanceOf(PackagerException.class).hasMessageContaining("older than the build toolset 14.50");
+    }
+
+    @Test
+    void crtComesFromARedistAsDetectionListsItForTheInstance() throws Exception {
+        // 14.5.x is older than 14.44 although it sorts after it as text.
+        Path old = machine.root.resolve("BuildTools/VC/Redist/MSVC/14.5.99999/x64/Microsoft.VC143.CRT");
+        BuildMachineFixture.copyResource("crt/MSVCP140.dll", old.resolve("MSVCP140.dll"));
+        List<CrtRedist> detected = new VisualStudioFinder().redists(machine.host, BuildMachineFixture.VS);
+        assertThat(detected).extracting(CrtRedist::version).containsExactly("14.5.99999", "14.38.33135", "14.44.35112");
+
+        CrtRedist newest = detected.get(2);
+        PackageLayout layout = planner.plan(machine.plan(), machine.host);
+        assertThat(layout.files(StagedFile.Kind.CRT_DLL)).isNotEmpty().allSatisfy(f -> assertThat(f.source())
+                .isEqualTo(machine.host.resolve(machine.host.join(newest.path(), newest.dll(f.path()).orElseThrow()))));
+    }
+
+    @Test
+    void visualStudioWithoutAnyRedistNamesTheFolderAndTheFix() throws Exception {
+        FileTrees.delete(machine.root.resolve("BuildTools/VC/Redist"));
+        assertThatThrownBy(() -> planner.plan(machine.plan(), machine.host)).isInstanceOf(PackagerException.class)
+                .hasMessageContaining("No MSVC CRT redist").hasMessageContaining("C:\\BuildTools\\VC\\Redist\\MSVC")
+                .hasMessageContaining("'vsInstance'");
+    }
+
+    @Test
+    void toolsetThatIsNoVersionIsRefusedNamingTheProfileKey() {
+        assertThatThrownBy(() -> planner.plan(machine.plan().withToolset("latest"), machine.host))
+                .isInstanceOf(PackagerException.class).hasMessageContaining("'latest'").hasMessageContaining("'toolset'");
     }
 
     @Test
