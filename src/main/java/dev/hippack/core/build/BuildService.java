@@ -18,6 +18,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -277,7 +279,7 @@ public final class BuildService {
                 throw new PackagerException("Cannot read the built " + exe + " for its build record: " + e.getMessage(), e);
             }
         }
-        String when = java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS).toString();
+        String when = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
         return records.write(bin, BuildRecord.of(plan, standIn, when, built));
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -36,7 +37,7 @@ public record RocmGeneration(
             throw new IllegalArgumentException("field 'dlls' lacks the roles " + missing);
         }
         Require.present(runtimeLoaded, "runtimeLoaded");
-        if (runtimeLoaded.stream().anyMatch(java.util.Objects::isNull)) {
+        if (runtimeLoaded.stream().anyMatch(Objects::isNull)) {
             throw new IllegalArgumentException("field 'runtimeLoaded' must not contain null");
         }
         runtimeLoaded = List.copyOf(runtimeLoaded);

@@ -8,6 +8,8 @@ import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
 import dev.hippack.core.plan.KernelPolicy;
 import dev.hippack.core.plan.ReleasePlan;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -228,8 +230,8 @@ class PackageAuditorTest {
         Path pkg = rocm6();
         Path comgr = pkg.resolve("amd_comgr_2.dll");
         byte[] bytes = Files.readAllBytes(comgr);
-        String pe = new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1).replace("ADVAPI32.dll", "ADVAPI99.dll");
-        Files.write(comgr, pe.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        String pe = new String(bytes, StandardCharsets.ISO_8859_1).replace("ADVAPI32.dll", "ADVAPI99.dll");
+        Files.write(comgr, pe.getBytes(StandardCharsets.ISO_8859_1));
         AuditReport r = withPlan(pkg, "rocm6");
         assertThat(ids(r)).containsExactly("deps.closure");
         assertThat(r.findings().get(0).message()).startsWith("ADVAPI99.dll is imported by amd_comgr_2.dll but");
@@ -350,7 +352,7 @@ class PackageAuditorTest {
         Path outside = Files.writeString(tmp.resolve("outside.txt"), "not part of the package");
         try {
             Files.createSymbolicLink(pkg.resolve("notes.txt"), outside);
-        } catch (UnsupportedOperationException | java.io.IOException e) {
+        } catch (UnsupportedOperationException | IOException e) {
             org.junit.jupiter.api.Assumptions.abort("symbolic links cannot be made here: " + e);
         }
         AuditReport r = withPlan(pkg, "rocm6");

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.hippack.core.FileTrees;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.audit.BuildFlagCheck;
+import dev.hippack.core.build.standin.StandInBuild;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.demo.SampleEnvironment;
@@ -20,6 +21,7 @@ import dev.hippack.core.progress.LogLine;
 import dev.hippack.core.progress.OperationListener;
 import dev.hippack.core.progress.PartState;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -99,12 +101,12 @@ class BuildServiceTest {
         for (String exe : List.of("audiocpp_cli.exe", "audiocpp_server.exe")) {
             Path built = buildDir.resolve("bin").resolve(exe);
             byte[] head;
-            try (java.io.InputStream in = Files.newInputStream(built)) {
+            try (InputStream in = Files.newInputStream(built)) {
                 head = in.readNBytes(2);
             }
             assertThat(new String(head, StandardCharsets.US_ASCII)).isEqualTo("MZ");
             // As large as a real release's executable, so staged totals compare with the estimate.
-            assertThat(Files.size(built)).isEqualTo(dev.hippack.core.catalog.CatalogLoader.embedded().executables().stream()
+            assertThat(Files.size(built)).isEqualTo(CatalogLoader.embedded().executables().stream()
                     .filter(f -> f.name().equals(exe)).findFirst().orElseThrow().bytes());
         }
         assertThat(Files.readString(buildDir.resolve("CMakeCache.txt")))
@@ -126,7 +128,7 @@ class BuildServiceTest {
         List<String> log = Files.readAllLines(result.logFile(), StandardCharsets.UTF_8);
         assertThat(result.logFile()).isEqualTo(buildDir.resolve(BuildService.LOG_NAME));
         assertThat(log.subList(0, 10)).anySatisfy(l -> assertThat(l).endsWith(result.commandLines().get(0)));
-        assertThat(log).anySatisfy(l -> assertThat(l).contains(" out " + dev.hippack.core.build.standin.StandInBuild.FIRST_LINE));
+        assertThat(log).anySatisfy(l -> assertThat(l).contains(" out " + StandInBuild.FIRST_LINE));
         long hipObjects = log.stream().filter(l -> l.contains("Building HIP object")).count();
         assertThat(hipObjects).isEqualTo(145);
         // The second binary reuses the libraries: only its own 4 sources and the link.

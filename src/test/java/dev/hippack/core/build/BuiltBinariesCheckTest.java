@@ -14,7 +14,9 @@ import dev.hippack.core.profile.ProfileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -32,7 +34,7 @@ class BuiltBinariesCheckTest {
     private static ReleasePlan plan;
     private static Path build;
     private static String cache;
-    private static final java.util.Map<String, String> SHA = new java.util.HashMap<>();
+    private static final Map<String, String> SHA = new HashMap<>();
     private final BuildRecordStore store = new BuildRecordStore();
     private final BuiltBinariesCheck check = new BuiltBinariesCheck();
 

@@ -2,6 +2,7 @@ package dev.hippack.core.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hippack.core.PackagerException;
 import org.junit.jupiter.api.Test;
 
 class CatalogKernelSizesTest {
@@ -54,6 +55,6 @@ class CatalogKernelSizesTest {
         assertThat(borrowed.rocmVersion()).isEqualTo("6.4");
         assertThat(borrowed.describe()).contains("ROCm 6.4").contains("ROCm 6.2");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> CatalogKernelSizes.forRocmVersion(CATALOG, "5.7"))
-                .isInstanceOf(dev.hippack.core.PackagerException.class).hasMessageContaining("ROCm 5.7");
+                .isInstanceOf(PackagerException.class).hasMessageContaining("ROCm 5.7");
     }
 }

@@ -10,6 +10,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -74,7 +75,7 @@ class CatalogLoaderTest {
     @Test
     void aDllLoadedByTheGenerationsOwnDllMustBeListedWithItsSize() {
         assertThatThrownBy(() -> new RocmGeneration(6, CatalogLoader.embedded().generation(6).orElseThrow().dlls(),
-                java.util.List.of(new RuntimeLoadedDll("amdhip64_6.dll", "amd_comgr_9.dll", "a test"))))
+                List.of(new RuntimeLoadedDll("amdhip64_6.dll", "amd_comgr_9.dll", "a test"))))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("amd_comgr_9.dll");
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.finding.Finding;
+import dev.hippack.core.finding.Severity;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.host.OperatingSystem;
 import dev.hippack.core.inventory.KernelFileClassifier;
@@ -96,7 +97,7 @@ class HipSdkFinderTest {
         assertThat(s.missing()).isEmpty();
         assertThat(s.usable()).as(s.findings().toString()).isTrue();
         assertThat(s.findings()).filteredOn(f -> f.message().contains("amd_comgr0604.dll"))
-                .singleElement().satisfies(f -> assertThat(f.severity()).isEqualTo(dev.hippack.core.finding.Severity.INFO));
+                .singleElement().satisfies(f -> assertThat(f.severity()).isEqualTo(Severity.INFO));
 
         touch(bin.resolve("amd_comgr0604.dll"));
         HipSdk with = finder.find(host(Map.of("ProgramFiles", "C:\\Program Files")), new ArrayList<>()).get(0);

@@ -23,6 +23,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -208,7 +209,7 @@ class StartCheckTest {
         for (String exe : List.of("audiocpp_cli.exe", "audiocpp_server.exe")) {
             script(pkg, exe, "echo \"$1 $(pwd) $PATH\" > \"" + pkg.resolve(exe + ".txt") + "\"; echo usage");
         }
-        List<LogLine> lines = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<LogLine> lines = new CopyOnWriteArrayList<>();
         List<Finding> findings = running(Duration.ofSeconds(60)).run(new StartCheckRequest(pkg, Host.local(), false),
                 new OperationListener() {
                     @Override public void log(LogLine line) {

@@ -7,11 +7,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.hippack.core.FileTrees;
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.audit.pe.PeReader;
 import dev.hippack.core.detect.CrtRedist;
 import dev.hippack.core.detect.VisualStudioFinder;
 import dev.hippack.core.finding.Finding;
+import dev.hippack.core.finding.Severity;
 import dev.hippack.core.plan.KernelPolicy;
 import dev.hippack.core.plan.ReleasePlan;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -65,7 +68,7 @@ class LayoutPlannerTest {
     void aPackageLaidOutByImportsAloneWouldLackComgrSoStagingShipsWhatTheRuntimeLoads() throws Exception {
         // No import or delay-import table of the sample's SDK names amd_comgr_2.dll: only the
         // catalog's run-time loads bring it in.
-        assertThat(new dev.hippack.core.audit.pe.PeReader().read(machine.sdkBin().resolve("amdhip64_6.dll")).allDependencies())
+        assertThat(new PeReader().read(machine.sdkBin().resolve("amdhip64_6.dll")).allDependencies())
                 .noneMatch(d -> d.equalsIgnoreCase("amd_comgr_2.dll"));
         PackageLayout layout = planner.plan(machine.plan(), machine.host);
         assertThat(paths(layout, StagedFile.Kind.ROCM_DLL)).contains("amd_comgr_2.dll");
@@ -73,7 +76,7 @@ class LayoutPlannerTest {
 
     @Test
     void anSdkWithoutTheComgrItsRuntimeLoadsIsRefusedNamingBoth() throws Exception {
-        java.nio.file.Files.delete(machine.sdkBin().resolve("amd_comgr_2.dll"));
+        Files.delete(machine.sdkBin().resolve("amd_comgr_2.dll"));
         assertThatThrownBy(() -> planner.plan(machine.plan(), machine.host)).isInstanceOf(PackagerException.class)
                 .hasMessageContaining("amdhip64_6.dll loads amd_comgr_2.dll at run time").hasMessageContaining("Repair or reinstall");
     }
@@ -145,7 +148,7 @@ class LayoutPlannerTest {
         assertThat(layout.files(StagedFile.Kind.HIPBLASLT_KERNEL)).isNotEmpty();
         assertThat(layout.findings()).extracting(Finding::id).contains("libs.drop-rocblas");
         assertThat(layout.findings()).filteredOn(f -> f.id().equals("libs.drop-rocblas"))
-                .allMatch(f -> f.severity() == dev.hippack.core.finding.Severity.WARNING);
+                .allMatch(f -> f.severity() == Severity.WARNING);
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.hippack.core.stage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hippack.core.FileTrees;
 import dev.hippack.core.archive.ZipArchiver;
 import dev.hippack.core.archive.ZipRequest;
 import dev.hippack.core.archive.ZipResult;
@@ -21,6 +22,7 @@ import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.OperationListener;
 import dev.hippack.core.verify.PackageVerifier;
 import dev.hippack.core.verify.VerifyRequest;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -175,8 +177,8 @@ class StagedArchitectureSelectionTest {
     static final class FileTreesHelper {
         static void deleteQuietly(Path dir) {
             try {
-                dev.hippack.core.FileTrees.delete(dir);
-            } catch (java.io.IOException ignored) {
+                FileTrees.delete(dir);
+            } catch (IOException ignored) {
                 // the @TempDir cleanup removes it later
             }
         }
