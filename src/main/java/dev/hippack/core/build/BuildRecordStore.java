@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,7 +38,12 @@ public final class BuildRecordStore {
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .build();
 
-    /** The record of the build whose executables are in {@code binDir}; empty when there is none. */
+    /**
+     * The record of the build whose executables are in {@code binDir}; empty when there is none.
+     *
+     * @throws PackagerException when the file is not a record; {@link OperationFailedException}
+     *                           when it cannot be read
+     */
     public Optional<BuildRecord> read(Path binDir) throws PackagerException {
         Path file = binDir.resolve(FILE_NAME);
         try {
@@ -56,11 +62,15 @@ public final class BuildRecordStore {
         } catch (JsonProcessingException e) {
             throw new PackagerException(file + " is not a readable HIP Packager build record: " + e.getOriginalMessage());
         } catch (IOException e) {
-            throw new PackagerException("Cannot read " + file + ": " + e.getMessage(), e);
+            throw new OperationFailedException("Cannot read " + file + ": " + e.getMessage(), e);
         }
     }
 
-    /** Writes {@code record} to {@code binDir} under a temporary name, then renames it. */
+    /**
+     * Writes {@code record} to {@code binDir} under a temporary name, then renames it.
+     *
+     * @throws OperationFailedException when it cannot be written (a full disk, a read-only folder)
+     */
     public Path write(Path binDir, BuildRecord record) throws PackagerException {
         Path file = binDir.resolve(FILE_NAME);
         Path tmp = binDir.resolve(FILE_NAME + ".partial");
@@ -79,17 +89,22 @@ public final class BuildRecordStore {
             } catch (IOException ignored) {
                 // The .partial name already says it is not a record.
             }
-            throw new PackagerException("Cannot write the build record " + file + ": " + e.getMessage(), e);
+            throw new OperationFailedException("Cannot write the build record " + file + ": " + e.getMessage()
+                    + ". Check that the build folder is writable and the disk has space, then build again.", e);
         }
     }
 
-    /** Removes the record (and a leftover partial one) from {@code binDir}, if there is one. */
-    public void clear(Path binDir) throws PackagerException {
+    /**
+     * Removes the record (and a leftover partial one) from {@code binDir}, if there is one.
+     *
+     * @throws OperationFailedException when it cannot be removed
+     */
+    public void clear(Path binDir) throws OperationFailedException {
         try {
             Files.deleteIfExists(binDir.resolve(FILE_NAME));
             Files.deleteIfExists(binDir.resolve(FILE_NAME + ".partial"));
         } catch (IOException e) {
-            throw new PackagerException("Cannot remove the old build record in " + binDir + ": " + e.getMessage()
+            throw new OperationFailedException("Cannot remove the old build record in " + binDir + ": " + e.getMessage()
                     + ". Check that the build folder is writable.", e);
         }
     }

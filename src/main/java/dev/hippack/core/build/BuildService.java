@@ -276,7 +276,7 @@ public final class BuildService {
                 built.add(new BuildRecord.BuiltBinary(exe.getFileName().toString(), Files.size(exe),
                         Files.getLastModifiedTime(exe).toMillis(), BuildRecordStore.sha256(exe)));
             } catch (IOException e) {
-                throw new PackagerException("Cannot read the built " + exe + " for its build record: " + e.getMessage(), e);
+                throw new OperationFailedException("Cannot read the built " + exe + " for its build record: " + e.getMessage(), e);
             }
         }
         String when = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();

@@ -1,5 +1,6 @@
 package dev.hippack.core.launch;
 
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.audit.pe.PeReader;
 import dev.hippack.core.build.ConsoleCharset;
 import dev.hippack.core.build.ProcessResult;
@@ -136,17 +137,18 @@ public final class StartCheck {
     /**
      * Runs the check on the package folder.
      *
+     * @throws OperationFailedException    when the package folder cannot be listed, so the check cannot run at all
      * @throws OperationCancelledException when the user cancelled (a run over the time limit is a finding, not a cancel)
      */
     public List<Finding> run(StartCheckRequest request, OperationListener listener, CancellationToken token)
-            throws OperationCancelledException {
+            throws OperationFailedException, OperationCancelledException {
         Path folder = request.packageDir();
         List<String> executables;
         try {
             executables = executables(folder);
         } catch (IOException e) {
-            return List.of(Finding.error(ID, "The start check cannot list " + folder + ": " + e.getMessage() + ".",
-                    "Check that the staged folder exists and is readable, then stage again."));
+            throw new OperationFailedException("The start check cannot list the package folder " + folder + ": " + e.getMessage()
+                    + ". Check that the staged folder exists and is readable, then stage again.", e);
         }
         if (executables.isEmpty()) {
             return List.of(Finding.error(ID, "The package folder " + folder + " holds no executable to start.",

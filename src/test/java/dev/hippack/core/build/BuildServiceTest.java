@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.hippack.core.FileTrees;
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.audit.BuildFlagCheck;
 import dev.hippack.core.build.standin.StandInBuild;
@@ -171,6 +172,16 @@ class BuildServiceTest {
 
         assertThat(result.success()).isFalse();
         assertThat(buildDir.resolve("bin").resolve(BuildRecordStore.FILE_NAME)).doesNotExist();
+    }
+
+    @Test
+    void aRecordThatCannotBeWrittenIsAFailureOfTheWorkAndLeavesNoPartialRecord() throws Exception {
+        Path notAFolder = Files.writeString(Files.createDirectories(buildDir).resolve("bin-is-a-file"), "x");
+        BuildRecord record = BuildRecord.of(plan, true, "2026-01-01T00:00:00Z", List.of());
+        assertThatThrownBy(() -> new BuildRecordStore().write(notAFolder, record))
+                .isInstanceOf(OperationFailedException.class).hasMessageContaining(BuildRecordStore.FILE_NAME)
+                .hasMessageContaining("writable");
+        assertThat(Files.readString(notAFolder)).isEqualTo("x");
     }
 
     @Test

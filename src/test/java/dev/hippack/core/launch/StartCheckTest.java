@@ -3,6 +3,7 @@ package dev.hippack.core.launch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.audit.pe.PeFixtures;
 import dev.hippack.core.audit.pe.PeReader;
 import dev.hippack.core.build.ProcessRunner;
@@ -183,6 +184,14 @@ class StartCheckTest {
         List<Finding> findings = new StartCheck(CATALOG).run(new StartCheckRequest(rocm6Package(), Host.local(), true),
                 OperationListener.NONE, CancellationToken.none());
         assertThat(findings).singleElement().satisfies(f -> assertThat(f.message()).contains("turned off (--no-start-check)"));
+    }
+
+    @Test
+    void aPackageFolderThatCannotBeListedIsAFailureOfTheWorkNotAFinding() {
+        Path gone = temp.resolve("never-staged");
+        assertThatThrownBy(() -> new StartCheck(CATALOG).run(new StartCheckRequest(gone, Host.local(), true),
+                OperationListener.NONE, CancellationToken.none()))
+                .isInstanceOf(OperationFailedException.class).hasMessageContaining(gone.toString()).hasMessageContaining("stage again");
     }
 
     // ---- the run path itself, with real child processes ---------------------------------------
