@@ -1,6 +1,7 @@
 package dev.hippack.core.build;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.hippack.core.Version;
 import dev.hippack.core.plan.BuildOptions;
 import dev.hippack.core.plan.ReleasePlan;
 import java.util.ArrayList;
@@ -8,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -150,9 +152,17 @@ public record BuildRecord(
         }
     }
 
-    /** "14.44" matches a record of "14.44" or "14.44.35207" (vcvars takes the highest 14.44.*). */
+    /**
+     * "14.44" matches a record of "14.44" or "14.44.35207" (vcvars takes the highest 14.44.*), part
+     * by part: not "14.4". Text that is no version matches only itself.
+     */
     private static boolean sameToolset(String built, String planned) {
-        return built.equals(planned) || built.startsWith(planned + ".") || planned.startsWith(built + ".");
+        Optional<Version> b = Version.tryParse(built);
+        Optional<Version> p = Version.tryParse(planned);
+        if (b.isEmpty() || p.isEmpty()) {
+            return built.equals(planned);
+        }
+        return b.get().startsWith(p.get()) || p.get().startsWith(b.get());
     }
 
     /** Windows paths compare case-insensitively, either separator, no trailing one. */

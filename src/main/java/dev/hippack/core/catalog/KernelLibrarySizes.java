@@ -1,6 +1,7 @@
 package dev.hippack.core.catalog;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.hippack.core.Version;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -21,7 +22,7 @@ public record KernelLibrarySizes(
 
     public KernelLibrarySizes {
         Require.text(rocmVersion, "rocmVersion");
-        if (!rocmVersion.matches("[0-9]+\\.[0-9]+")) {
+        if (Version.tryParse(rocmVersion).filter(v -> v.size() == 2).isEmpty()) {
             throw new IllegalArgumentException("field 'rocmVersion' is '" + rocmVersion + "', expected major.minor such as 6.4");
         }
         Require.present(library, "library");

@@ -112,6 +112,17 @@ class BuiltBinariesCheckTest {
     }
 
     @Test
+    void aToolsetMatchesPartByPart() throws Exception {
+        // vcvars takes the newest 14.44.*: a record of 14.44.35207 is a build with the plan's 14.44.
+        record(plan.withToolset("14.44.35207"));
+        assertThat(ofId(check.check(plan, host), BuiltBinariesCheck.RECORD)).isEmpty();
+        // 14.4 is another toolset than 14.44, although its text begins the same way.
+        record(plan.withToolset("14.4"));
+        assertThat(ofId(check.check(plan, host), BuiltBinariesCheck.RECORD)).singleElement()
+                .satisfies(f -> assertThat(f.message()).contains("MSVC toolset: built with 14.4, the plan uses 14.44"));
+    }
+
+    @Test
     void aRecordOfAnotherToolsetOrRocmVersionIsAnErrorNamingWhatDiffers() throws Exception {
         record(plan.withToolset("14.43").withRocmVersion("6.3"));
         List<Finding> findings = check.check(plan, host);
