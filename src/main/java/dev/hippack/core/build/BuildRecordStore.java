@@ -14,9 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Optional;
 
 /**
@@ -107,23 +104,5 @@ public final class BuildRecordStore {
             throw new OperationFailedException("Cannot remove the old build record in " + binDir + ": " + e.getMessage()
                     + ". Check that the build folder is writable.", e);
         }
-    }
-
-    /** The SHA-256 of a file, as lower-case hex. */
-    public static String sha256(Path file) throws IOException {
-        MessageDigest digest;
-        try {
-            digest = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java has SHA-256", e);
-        }
-        byte[] buffer = new byte[1 << 16];
-        try (InputStream in = Files.newInputStream(file)) {
-            int n;
-            while ((n = in.read(buffer)) > 0) {
-                digest.update(buffer, 0, n);
-            }
-        }
-        return HexFormat.of().formatHex(digest.digest());
     }
 }

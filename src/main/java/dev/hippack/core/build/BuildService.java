@@ -2,6 +2,7 @@ package dev.hippack.core.build;
 
 import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.Sha256;
 import dev.hippack.core.audit.BuildFlagCheck;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
@@ -274,7 +275,7 @@ public final class BuildService {
             Path exe = bin.resolve(binary + ".exe");
             try {
                 built.add(new BuildRecord.BuiltBinary(exe.getFileName().toString(), Files.size(exe),
-                        Files.getLastModifiedTime(exe).toMillis(), BuildRecordStore.sha256(exe)));
+                        Files.getLastModifiedTime(exe).toMillis(), Sha256.of(exe)));
             } catch (IOException e) {
                 throw new OperationFailedException("Cannot read the built " + exe + " for its build record: " + e.getMessage(), e);
             }

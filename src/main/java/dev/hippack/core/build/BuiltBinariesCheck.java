@@ -1,6 +1,7 @@
 package dev.hippack.core.build;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.Sha256;
 import dev.hippack.core.audit.BuildFlagCheck;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
@@ -148,7 +149,7 @@ public final class BuiltBinariesCheck {
                 return false;
             }
             return Files.getLastModifiedTime(file).toMillis() == built.lastModified()
-                    || BuildRecordStore.sha256(file).equals(built.sha256());
+                    || Sha256.of(file).equals(built.sha256());
         } catch (IOException e) {
             return false;
         }

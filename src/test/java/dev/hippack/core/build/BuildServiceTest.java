@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.hippack.core.FileTrees;
 import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.Sha256;
 import dev.hippack.core.audit.BuildFlagCheck;
 import dev.hippack.core.build.standin.StandInBuild;
 import dev.hippack.core.catalog.Catalog;
@@ -156,7 +157,7 @@ class BuildServiceTest {
         for (BuildRecord.BuiltBinary b : record.binaries()) {
             Path exe = buildDir.resolve("bin").resolve(b.file());
             assertThat(b.bytes()).isEqualTo(Files.size(exe));
-            assertThat(b.sha256()).isEqualTo(BuildRecordStore.sha256(exe));
+            assertThat(b.sha256()).isEqualTo(Sha256.of(exe));
             assertThat(b.lastModified()).isEqualTo(Files.getLastModifiedTime(exe).toMillis());
         }
         assertThat(buildDir.resolve("bin").resolve(BuildRecordStore.FILE_NAME + ".partial")).doesNotExist();

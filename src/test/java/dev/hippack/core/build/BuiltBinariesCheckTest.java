@@ -2,6 +2,7 @@ package dev.hippack.core.build;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hippack.core.Sha256;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.demo.SampleEnvironment;
@@ -46,7 +47,7 @@ class BuiltBinariesCheckTest {
         build = host.resolve(host.join(plan.source(), plan.buildDir()));
         cache = Files.readString(build.resolve("CMakeCache.txt"));
         for (String b : plan.binaries()) {
-            SHA.put(b, BuildRecordStore.sha256(build.resolve("bin").resolve(b + ".exe")));
+            SHA.put(b, Sha256.of(build.resolve("bin").resolve(b + ".exe")));
         }
     }
 
