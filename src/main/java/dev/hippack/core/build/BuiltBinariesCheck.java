@@ -74,7 +74,7 @@ public final class BuiltBinariesCheck {
             try {
                 out.addAll(flags.check(localBuild, plan));
             } catch (PackagerException e) {
-                out.add(new Finding("build.flags", Severity.WARNING, e.getMessage(),
+                out.add(new Finding(BuildService.BUILD_FLAGS, Severity.WARNING, e.getMessage(),
                         "Configure the build again with the build script so it writes a readable CMakeCache.txt.",
                         host.join(buildDir, "CMakeCache.txt")));
                 cache = false;

@@ -1,6 +1,7 @@
 package dev.hippack.core.launch;
 
 import dev.hippack.core.OperationFailedException;
+import dev.hippack.core.audit.RuntimeLoadCheck;
 import dev.hippack.core.audit.pe.PeReader;
 import dev.hippack.core.build.ConsoleCharset;
 import dev.hippack.core.build.ProcessResult;
@@ -174,7 +175,8 @@ public final class StartCheck {
         if (!started.isEmpty()) {
             out.add(Finding.info(ID, "Started " + String.join(", ", started) + " with " + HELP_ARGUMENT + " from the package folder,"
                     + " with PATH reduced to Windows' folders: " + (started.size() == 1 ? "it" : "each") + " loaded every DLL it imports and exited normally.",
-                    "Nothing to do. (DLLs opened later, such as the HIP runtime's comgr, are checked by deps.runtime-loaded.)"));
+                    "Nothing to do. (DLLs opened later, such as the HIP runtime's comgr, are checked by "
+                            + RuntimeLoadCheck.DEPS_RUNTIME_LOADED + ".)"));
         }
         return out;
     }
