@@ -5,17 +5,16 @@ import dev.hippack.core.archive.ZipArchiver;
 import dev.hippack.core.archive.ZipRequest;
 import dev.hippack.core.archive.ZipResult;
 import dev.hippack.core.audit.AuditReport;
-import dev.hippack.core.audit.AuditRequest;
-import dev.hippack.core.audit.PackageAuditor;
 import dev.hippack.core.build.BuildResult;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.stage.StageResult;
+import dev.hippack.core.verify.PackageVerifier;
+import dev.hippack.core.verify.VerifyRequest;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -26,9 +25,10 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "package",
         description = {
-            "Builds (unless --skip-build), stages, audits and zips the package of a release profile.",
-            "Stops before zipping when the audit finds an error. Leaves DIR/<package>/, DIR/<package>.zip",
-            "and DIR/SHA256SUMS. Ctrl-C cancels the step that is running."
+            "Builds (unless --skip-build), stages, verifies and zips the package of a release profile.",
+            "Verifying is the audit, the binaries against the profile (CMakeCache.txt, build record) and the",
+            "start check (each executable started with --help on Windows). Stops before zipping on an error.",
+            "Leaves DIR/<package>/, DIR/<package>.zip and DIR/SHA256SUMS. Ctrl-C cancels the step that is running."
         },
         footer = {"", "Exit codes: 0 zipped; 1 the build or the audit found errors (no zip written) or a step failed",
             "(e.g. a full disk); 2 bad input."})
@@ -45,6 +45,10 @@ public final class PackageCommand extends BaseCommand {
 
     @Option(names = "--force", description = "Replace an existing DIR/<package>.zip.")
     boolean force;
+
+    @Option(names = "--no-start-check", description = {"Do not start the staged executables with --help before zipping",
+            "(on Windows; elsewhere the check never runs and follows the DLLs in the folder instead)."})
+    boolean noStartCheck;
 
     @Option(names = "--json", description = "Print the stage, audit and zip results as JSON.")
     boolean json;
@@ -83,8 +87,9 @@ public final class PackageCommand extends BaseCommand {
             StageCommand.printSummary(stdout, stage);
         }
 
-        AuditReport audit = new PackageAuditor(catalog()).run(
-                new AuditRequest(stage.packageDir(), Optional.of(plan)), progress, token);
+        // The audit, the binaries against the plan (CMakeCache.txt, build record), the start check.
+        AuditReport audit = PackageVerifier.standard(catalog()).run(
+                new VerifyRequest(stage.packageDir(), plan, host(), noStartCheck), progress, token);
         if (!json) {
             FindingsText.print(stderr, audit.findings(), false);
             stdout.println("audit: " + FindingsText.summary(audit.findings()));

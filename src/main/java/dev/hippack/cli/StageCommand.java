@@ -1,6 +1,7 @@
 package dev.hippack.cli;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.build.BuiltBinariesCheck;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.plan.ReleasePlan;
@@ -13,6 +14,7 @@ import dev.hippack.core.stage.StageResult;
 import dev.hippack.core.stage.Stager;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
@@ -24,8 +26,10 @@ import picocli.CommandLine.Option;
         description = {
             "Stages the package folder of a release profile: the built executables, the ROCm DLLs they import",
             "(followed through the SDK's bin), the CRT DLLs, the kernel libraries filtered to the targets, README.md",
-            "and a sample server.json. Written as DIR/<package>.partial, renamed to DIR/<package> when complete."
-        })
+            "and a sample server.json. Written as DIR/<package>.partial, renamed to DIR/<package> when complete.",
+            "The binaries are checked against the profile first (CMakeCache.txt and HIP Packager's build record)."
+        },
+        footer = {"", "Exit codes: 0 staged; 1 staged, but the binaries do not match the profile (see the errors); 2 bad input."})
 public final class StageCommand extends BaseCommand {
 
     @Mixin
@@ -42,11 +46,19 @@ public final class StageCommand extends BaseCommand {
         ReleasePlan plan = loadProfile(profile);
         ConsoleProgress progress = new ConsoleProgress(err(), json);
         StageResult result = cancellableByCtrlC(token -> stage(this, plan, out, progress, token));
+        List<Finding> binaries = new BuiltBinariesCheck().check(plan, host());
         if (json) {
-            printJson(StageJson.of(result));
+            printJson(StageJson.of(result, binaries));
         } else {
             FindingsText.print(err(), result.findings(), false);
+            FindingsText.print(err(), binaries, false);
             printSummary(out(), result);
+        }
+        if (binaries.stream().anyMatch(Finding::isError)) {
+            err().println("hip-packager: the binaries in the build folder do not match the profile (see above);"
+                    + " " + result.packageDir() + " must not be shipped. Rebuild, then stage again.");
+            err().flush();
+            return Cli.FAILED;
         }
         return Cli.OK;
     }
@@ -79,7 +91,14 @@ public final class StageCommand extends BaseCommand {
     /** The --json output: the folder as a plain string. */
     record StageJson(String packageDir, int files, long bytes, int linked, int copied, List<Finding> findings) {
         static StageJson of(StageResult r) {
-            return new StageJson(r.packageDir().toString(), r.files(), r.bytes(), r.linked(), r.copied(), r.findings());
+            return of(r, List.of());
+        }
+
+        /** With the binaries check's findings after staging's own. */
+        static StageJson of(StageResult r, List<Finding> more) {
+            List<Finding> all = new ArrayList<>(r.findings());
+            all.addAll(more);
+            return new StageJson(r.packageDir().toString(), r.files(), r.bytes(), r.linked(), r.copied(), all);
         }
     }
 }

@@ -106,8 +106,12 @@ public final class DependencyCheck implements PackageCheck {
         }
     }
 
-    /** Walks imports from every executable through the bundled DLLs. */
-    private static void closure(PackageContents c, List<Finding> findings) {
+    /**
+     * Walks imports from every executable through the bundled DLLs, and through the DLLs those
+     * open at run time when they are bundled (a missing one is deps.runtime-loaded's), so the
+     * imports of the HIP runtime's comgr must be satisfied too.
+     */
+    private void closure(PackageContents c, List<Finding> findings) {
         Map<String, PackageEntry> bundled = c.bundledDlls();
         Map<String, PeInfo> byName = new LinkedHashMap<>();
         for (PeInfo info : c.pe().values()) {
@@ -128,6 +132,12 @@ public final class DependencyCheck implements PackageCheck {
         }
         while (!queue.isEmpty()) {
             PeInfo info = queue.poll();
+            for (String loaded : RuntimeLoadCheck.loadedBy(catalog, info)) {
+                PeInfo next = byName.get(DllNames.key(loaded));
+                if (next != null && visited.add(DllNames.key(loaded))) {
+                    queue.add(next);
+                }
+            }
             for (String dll : info.allDependencies()) {
                 String key = DllNames.key(dll);
                 if (DllNames.isOpenMp(dll) || DllNames.isSystem(dll)) {

@@ -2,7 +2,6 @@ package dev.hippack.core.audit;
 
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.KernelLibrary;
-import dev.hippack.core.catalog.KernelLibrarySizes;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
 import dev.hippack.core.plan.KernelPolicy;
@@ -23,8 +22,9 @@ import java.util.function.Predicate;
  *
  * <p>What a target "needs": hipBLASLt carries every GEMM when it is on (the release default), so
  * each target needs its hipBLASLt lazy index and kernels. rocBLAS kernels are needed for the
- * targets the SDK ships them for (the catalog: none for gfx1103, which works through hipBLASLt
- * only), unless the plan drops them. With hipBLASLt off, rocBLAS is the GEMM path and every
+ * targets the SDK ships them for (the scanned SDK, else the catalog for the ROCm version: none
+ * for gfx1103, which works through hipBLASLt only), unless the plan drops them. Which SDK, never
+ * which track: a custom selection needs what the preset of the same ROCm version needs. With hipBLASLt off, rocBLAS is the GEMM path and every
  * target needs it. The arch-less files of a library (rocBLAS {@code *_fallback.dat}, hipBLASLt
  * {@code hipblasltTransform.hsaco}) are always needed.
  */
@@ -63,12 +63,20 @@ public final class LibraryCheck implements PackageCheck {
                     + "hipBLASLt is the GEMM path, and GEMM initialisation fails on every GPU without its kernels.",
                     "Copy <SDK>\\bin\\hipblaslt\\library (filtered to the targets) to hipblaslt\\library.", "hipblaslt\\library"));
         }
+        // Which targets need rocBLAS kernels: every one when rocBLAS carries the GEMMs, else those the
+        // SDK ships rocBLAS kernels for. A gfx1103-only package ships just rocBLAS's arch-less files,
+        // as every rocBLAS ships to a gfx1103 user: that is complete, not an empty library.
+        Predicate<String> needsRocblas =
+                t -> !hipblaslt || c.kernels().map(k -> k.hasKernels(KernelLibrary.ROCBLAS, t)).orElse(true);
+        boolean rocblasKernelsNeeded = c.targets().stream().anyMatch(needsRocblas);
+        boolean rocblasMissing = false;
         if (!rocblasHasArchFiles) {
             if (policy == KernelPolicy.DROP) {
                 findings.add(new Finding(LIBS_DROP_ROCBLAS, Severity.WARNING, "rocblas\\library holds no Tensile kernels, "
                         + "as the plan asks. This GEMM path is untested: every model family must be tried on several GPUs.",
                         "Keep the kernels (rocblasKernels \"filtered\") unless that testing was done.", "rocblas\\library"));
-            } else {
+            } else if (rb.isEmpty() || rocblasKernelsNeeded) {
+                rocblasMissing = true;
                 findings.add(new Finding(LIBS_PRESENT, Severity.ERROR, "rocblas\\library is missing or holds no kernels: "
                         + "rocBLAS fails with \"Cannot read TensileLibrary.dat\".",
                         "Copy <SDK>\\bin\\rocblas\\library (filtered to the targets, keeping the fallback files) to rocblas\\library.",
@@ -79,10 +87,8 @@ public final class LibraryCheck implements PackageCheck {
         if (!lt.isEmpty() && hipblaslt) {
             perArch(c, KernelLibrary.HIPBLASLT, lt, t -> true, findings);
         }
-        if (rocblasHasArchFiles && policy == KernelPolicy.FILTERED) {
-            Optional<KernelLibrarySizes> sizes = c.trackId().flatMap(t -> catalog.kernelSizes(t, KernelLibrary.ROCBLAS));
-            perArch(c, KernelLibrary.ROCBLAS, rb,
-                    t -> !hipblaslt || sizes.flatMap(s -> s.arch(t)).map(k -> k.mib() > 0).orElse(true), findings);
+        if (!rocblasMissing && !rb.isEmpty() && policy == KernelPolicy.FILTERED) {
+            perArch(c, KernelLibrary.ROCBLAS, rb, needsRocblas, findings);
         }
         if (!c.targetsFrom().equals(PackageContents.FROM_KERNELS)) {
             noExtra(c, KernelLibrary.ROCBLAS, rb, findings);

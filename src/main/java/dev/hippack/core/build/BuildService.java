@@ -2,6 +2,7 @@ package dev.hippack.core.build;
 
 import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.Sha256;
 import dev.hippack.core.audit.BuildFlagCheck;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
@@ -18,6 +19,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,7 +32,9 @@ import java.util.Optional;
  * ({@code audiocpp_cli}, then {@code audiocpp_server}) inside the captured MSVC environment,
  * log streamed to the listener and to {@code <BuildDir>\hip-packager-build.log}, progress from
  * ninja, cancel ending the whole process tree. Afterwards the executables must exist and the
- * build folder's CMakeCache.txt must match the plan (the audit's build-flag check).
+ * build folder's CMakeCache.txt must match the plan (the audit's build-flag check); then the
+ * build record ({@link BuildRecordStore}) is written beside the binaries. The record of an
+ * earlier build is removed before anything runs, so a failed or cancelled build leaves none.
  * <p>
  * On a machine that cannot run the script (not a local Windows machine: the sample
  * environment, Linux CI) the stand-in build runs instead, through the same code.
@@ -47,6 +52,7 @@ public final class BuildService {
     private final BuildFlagCheck flagCheck;
     private final StandInLauncher standIn;
     private final Charset consoleCharset;
+    private final BuildRecordStore records = new BuildRecordStore();
 
     public BuildService(Host host, ProcessRunner runner, VcvarsCapture vcvars, BuildFlagCheck flagCheck,
                         StandInLauncher standIn, Charset consoleCharset) {
@@ -148,6 +154,8 @@ public final class BuildService {
         try {
             Files.createDirectories(localBuild);
             Files.deleteIfExists(logPath);
+            // The binaries are about to change: the record of an earlier build must not describe them.
+            records.clear(localBuild.resolve("bin"));
         } catch (IOException e) {
             throw new OperationFailedException("Cannot write to the build folder " + buildDir + " (" + localBuild + "): " + e.getMessage()
                     + ". Check that it is writable.", e);
@@ -247,6 +255,10 @@ public final class BuildService {
                         "Configure the build again with the build script so it writes CMakeCache.txt."));
             }
             boolean ok = findings.stream().noneMatch(Finding::isError);
+            if (ok) {
+                Path record = writeRecord(plan, !real, localBuild.resolve("bin"));
+                tee.log(LogLine.info("Build record: " + host.toHostPath(record)));
+            }
             tee.log(ok ? LogLine.info("Build finished: " + String.join(", ", outputs))
                     : LogLine.tool(LogLine.Level.ERROR, "Build finished with errors; see the findings."));
             listener.status(ok ? "Build finished" : "Build finished with errors");
@@ -256,6 +268,22 @@ public final class BuildService {
         }
     }
 
+    /** Writes what this build was made with beside its binaries (size and SHA-256 of each). */
+    private Path writeRecord(ReleasePlan plan, boolean standIn, Path bin) throws PackagerException {
+        List<BuildRecord.BuiltBinary> built = new ArrayList<>();
+        for (String binary : plan.binaries()) {
+            Path exe = bin.resolve(binary + ".exe");
+            try {
+                built.add(new BuildRecord.BuiltBinary(exe.getFileName().toString(), Files.size(exe),
+                        Files.getLastModifiedTime(exe).toMillis(), Sha256.of(exe)));
+            } catch (IOException e) {
+                throw new OperationFailedException("Cannot read the built " + exe + " for its build record: " + e.getMessage(), e);
+            }
+        }
+        String when = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        return records.write(bin, BuildRecord.of(plan, standIn, when, built));
+    }
+
     private static BuildResult finish(LogFile log, BuildResult result) throws IOException {
         log.flush();
         return result;
@@ -263,9 +291,30 @@ public final class BuildService {
 
     /** The build folder as a host path: the plan's, relative to the checkout unless absolute. */
     public String buildDirOf(ReleasePlan plan) {
+        try {
+            return buildDirOf(plan, host);
+        } catch (PackagerException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The build folder of {@code plan} as a path of {@code host}: {@code buildDir} below the
+     * checkout unless it is absolute.
+     *
+     * @throws PackagerException when it is relative and the plan names no checkout
+     */
+    public static String buildDirOf(ReleasePlan plan, Host host) throws PackagerException {
         String b = plan.buildDir();
         boolean absolute = b.matches("^[A-Za-z]:[\\\\/].*") || b.startsWith("\\\\") || (!host.os().isWindows() && b.startsWith("/"));
-        return absolute ? b : host.join(plan.source(), b);
+        if (absolute) {
+            return b;
+        }
+        if (plan.source() == null || plan.source().isBlank()) {
+            throw new PackagerException("The plan names no audio.cpp checkout ('source'), so the build folder '" + b
+                    + "' cannot be found. Set 'source', or make 'buildDir' absolute.");
+        }
+        return host.join(plan.source(), b);
     }
 
     private static void require(String value, String field, String what) throws PackagerException {

@@ -176,10 +176,10 @@ public final class CatalogLoader {
                         + RUNTIME + " has no ROCm generation " + t.generation());
             }
             for (KernelLibrary lib : KernelLibrary.values()) {
-                KernelLibrarySizes sizes = c.kernelSizes(t.id(), lib).orElse(null);
+                KernelLibrarySizes sizes = c.kernelSizesOf(t.rocmVersion(), lib).orElse(null);
                 if (sizes == null) {
                     throw new PackagerException("Catalog resource " + KERNEL_SIZES + ", at $.libraries: no "
-                            + lib.folder() + " sizes for track " + t.id());
+                            + lib.folder() + " sizes for ROCm " + t.rocmVersion() + " (track " + t.id() + ")");
                 }
                 for (String arch : archIds) {
                     if (sizes.arch(arch).isEmpty()) {
@@ -190,11 +190,12 @@ public final class CatalogLoader {
                 }
             }
         }
+        Set<String> versionAndLibrary = new HashSet<>();
         for (int i = 0; i < c.kernelSizes().size(); i++) {
-            String track = c.kernelSizes().get(i).track();
-            if (!trackIds.contains(track)) {
+            KernelLibrarySizes k = c.kernelSizes().get(i);
+            if (!versionAndLibrary.add(k.rocmVersion() + "/" + k.library())) {
                 throw new PackagerException("Catalog resource " + KERNEL_SIZES + ", at $.libraries[" + i
-                        + "].track: unknown track '" + track + "'");
+                        + "]: " + k.library().folder() + " of ROCm " + k.rocmVersion() + " is listed twice");
             }
         }
         Set<Integer> majors = new HashSet<>();

@@ -8,6 +8,7 @@ import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.KernelLibrary;
 import dev.hippack.core.catalog.RocmDll;
 import dev.hippack.core.catalog.RocmGeneration;
+import dev.hippack.core.catalog.RuntimeLoadedDll;
 import dev.hippack.core.catalog.SizedFile;
 import dev.hippack.core.catalog.Track;
 import dev.hippack.core.host.HostDescription;
@@ -155,9 +156,13 @@ public final class SampleEnvironmentWriter {
         for (RocmDll dll : gen.dlls()) {
             pe(bin.resolve(dll.name()), peDir + dll.name(), dll.bytes());
         }
+        // The versioned comgr (amd_comgr0604.dll) that only hipRTC loads: third parties report it in
+        // the SDK's bin beside amd_comgr_2.dll (see the sample's pe/README.md); same size as that one.
         long comgrBytes = gen.dll(RocmDll.Role.COMPILER_RUNTIME).bytes();
-        for (String other : gen.otherCompilerRuntimes()) {
-            pe(bin.resolve(other), peDir + other, comgrBytes);
+        for (RuntimeLoadedDll loaded : gen.runtimeLoaded()) {
+            if (gen.byName(loaded.dll()).isEmpty()) {
+                pe(bin.resolve(loaded.dll()), peDir + loaded.dll(), comgrBytes);
+            }
         }
         pe(bin.resolve("clang++.exe"), "tools/clang++.exe", 98_566_144);
         pe(bin.resolve("clang.exe"), "tools/clang++.exe", 98_566_144);

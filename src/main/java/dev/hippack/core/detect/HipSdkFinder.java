@@ -4,6 +4,7 @@ import dev.hippack.core.Version;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.RocmDll;
 import dev.hippack.core.catalog.RocmGeneration;
+import dev.hippack.core.catalog.RuntimeLoadedDll;
 import dev.hippack.core.catalog.Track;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.Host;
@@ -167,18 +168,28 @@ public final class HipSdkFinder {
                         "Install HIP SDK 6.4 or 7.1.").withFile(path));
             }
             if (gen != null) {
-                List<String> expected = new ArrayList<>();
                 for (RocmDll d : gen.dlls()) {
-                    expected.add(d.name());
-                }
-                expected.addAll(gen.otherCompilerRuntimes());
-                for (String name : expected) {
-                    (binNames.contains(name.toLowerCase(Locale.ROOT)) ? present : missing).add(name);
+                    (binNames.contains(d.name().toLowerCase(Locale.ROOT)) ? present : missing).add(d.name());
                 }
                 if (!missing.isEmpty()) {
                     findings.add(Finding.error(FINDING_ID, "The HIP SDK " + path + " lacks " + String.join(", ", missing)
                             + " in its bin folder (expected for ROCm " + generation + ").",
                             "Repair or reinstall this HIP SDK; a package built from it would miss these DLLs.").withFile(binPath));
+                }
+                // DLLs only something audio.cpp does not use opens (the versioned comgr, for hipRTC):
+                // real SDKs are reported to carry them, but that is not established, and a package
+                // does not need them, so their absence is a note and never makes the SDK unusable.
+                for (RuntimeLoadedDll loaded : gen.runtimeLoaded()) {
+                    if (gen.byName(loaded.dll()).isPresent() || present.contains(loaded.dll())) {
+                        continue;
+                    }
+                    if (binNames.contains(loaded.dll().toLowerCase(Locale.ROOT))) {
+                        present.add(loaded.dll());
+                    } else {
+                        findings.add(Finding.info(FINDING_ID, "The HIP SDK " + path + " has no " + loaded.dll() + " (loaded at run time only by "
+                                + loaded.loader() + "); audio.cpp packages do not need it.",
+                                "Nothing to do for audio.cpp.").withFile(host.join(binPath, loaded.dll())));
+                    }
                 }
             }
             if (!compiler) {

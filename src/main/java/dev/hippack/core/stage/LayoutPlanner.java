@@ -10,6 +10,7 @@ import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.KernelLibrary;
 import dev.hippack.core.catalog.RocmDll;
 import dev.hippack.core.catalog.RocmGeneration;
+import dev.hippack.core.catalog.RuntimeLoadedDll;
 import dev.hippack.core.catalog.SizedFile;
 import dev.hippack.core.detect.CrtRedist;
 import dev.hippack.core.detect.VisualStudioFinder;
@@ -44,8 +45,10 @@ import java.util.stream.Stream;
  * <ul>
  *   <li>the executables from {@code <buildDir>\bin\};</li>
  *   <li>the ROCm DLLs that the executables need, followed import by import (delay imports too)
- *       through the SDK's {@code bin}: a new dependency (a second comgr DLL) is picked up, and an
- *       SDK DLL nothing imports is not shipped;</li>
+ *       through the SDK's {@code bin}, plus the DLLs a shipped DLL opens with LoadLibrary at run
+ *       time (the catalog's {@code runtimeLoaded}: amdhip64_6.dll loads amd_comgr_2.dll, which no
+ *       import table names). A new import is picked up, and an SDK DLL nothing imports or loads
+ *       (the versioned comgr, which only hipRTC opens) is not shipped;</li>
  *   <li>the CRT DLLs from the newest redist of the plan's Visual Studio at least as new as the
  *       toolset, compared on major.minor (a 14.44 redist is numbered 14.44.35112 while its tools
  *       are 14.44.35207), as detection lists them ({@link VisualStudioFinder#redists}): the
@@ -111,9 +114,26 @@ public final class LayoutPlanner {
         CrtRedist crt = crtRedist(plan, host);
         Set<String> seen = new HashSet<>();
         Set<String> leftToWindows = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        List<RuntimeLoadedDll> runtimeLoaded = new ArrayList<>();
         while (!toRead.isEmpty()) {
             Path pe = toRead.removeFirst();
             PeInfo info = read(pe);
+            String peName = pe.getFileName().toString();
+            for (RuntimeLoadedDll loaded : catalog.loadedAtRunTimeBy(peName)) {
+                String key = loaded.dll().toLowerCase(Locale.ROOT);
+                Path fromSdk = sdkDlls.get(key);
+                if (fromSdk == null) {
+                    throw new PackagerException(peName + " loads " + loaded.dll() + " at run time (LoadLibrary), but the SDK's "
+                            + sdkBin + " has no " + loaded.dll() + "; without it HIP fails to initialise on every machine whose"
+                            + " driver does not provide the same ROCm generation. Repair or reinstall the HIP SDK "
+                            + plan.rocmVersion() + ".");
+                }
+                runtimeLoaded.add(loaded);
+                if (seen.add(key)) {
+                    add(files, new StagedFile(fromSdk.getFileName().toString(), fromSdk, size(fromSdk), StagedFile.Kind.ROCM_DLL));
+                    toRead.add(fromSdk);
+                }
+            }
             for (String dep : info.allDependencies()) {
                 String key = dep.toLowerCase(Locale.ROOT);
                 if (!seen.add(key)) {
@@ -178,7 +198,7 @@ public final class LayoutPlanner {
         List<GeneratedFile> generated = List.of(
                 new GeneratedFile(PackageReadme.README, readme.readme(plan, rocm)),
                 new GeneratedFile(PackageReadme.SERVER_JSON, readme.serverJson()));
-        return new PackageLayout(plan.archiveName(), sorted, generated, List.copyOf(leftToWindows), dropped, findings);
+        return new PackageLayout(plan.archiveName(), sorted, generated, List.copyOf(leftToWindows), runtimeLoaded, dropped, findings);
     }
 
     /** The newest CRT redist of the plan's Visual Studio whose major.minor is at least the toolset's. */

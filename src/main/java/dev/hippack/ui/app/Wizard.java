@@ -3,7 +3,6 @@ package dev.hippack.ui.app;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.archive.ZipArchiver;
 import dev.hippack.core.audit.BuildFlagCheck;
-import dev.hippack.core.audit.PackageAuditor;
 import dev.hippack.core.build.BuildService;
 import dev.hippack.core.build.ConsoleCharset;
 import dev.hippack.core.build.ProcessRunner;
@@ -22,6 +21,7 @@ import dev.hippack.core.profile.CiWorkflowExporter;
 import dev.hippack.core.profile.ProfileStore;
 import dev.hippack.core.stage.LayoutPlanner;
 import dev.hippack.core.stage.Stager;
+import dev.hippack.core.verify.PackageVerifier;
 import dev.hippack.launch.ApplicationVersion;
 import dev.hippack.launch.GuiRequest;
 import dev.hippack.ui.common.FileOpener;
@@ -112,7 +112,7 @@ public final class Wizard {
             return new BuildService(host, processes, new VcvarsCapture(host, processes), new BuildFlagCheck(),
                     new StandInLauncher(pace), ConsoleCharset.detect());
         }, judge, runner, buildLog, Clock.systemUTC());
-        review = new ReviewStepViewModel(new LayoutPlanner(catalog), new Stager(), new PackageAuditor(catalog),
+        review = new ReviewStepViewModel(new LayoutPlanner(catalog), new Stager(), PackageVerifier.standard(catalog),
                 new PackageTreeReader(new KernelFileClassifier()), runner);
         archive = new ArchiveStepViewModel(new ZipArchiver(), profiles, new CiWorkflowExporter(catalog, profiles),
                 ApplicationVersion.version(), runner, hostPath -> draft.host().resolve(hostPath));

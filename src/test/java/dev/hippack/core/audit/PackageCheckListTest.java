@@ -31,13 +31,24 @@ class PackageCheckListTest {
         return ids;
     }
 
-    /** The ids in the first column of the README's table under "### audit", in order. */
+    /**
+     * The ids in the first column of the README's first table under "### audit", in order (the
+     * subsections below it have tables of their own, such as the runtime-loaded DLLs).
+     */
     private static List<String> readmeAuditTableIds() throws Exception {
         String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
         String audit = readme.substring(readme.indexOf("### audit"));
         audit = audit.substring(0, audit.indexOf("\n### ", 1));
         List<String> ids = new ArrayList<>();
+        boolean inTable = false;
         for (String line : audit.split("\n")) {
+            if (!line.startsWith("|")) {
+                if (inTable) {
+                    break;
+                }
+                continue;
+            }
+            inTable = true;
             if (line.startsWith("| `")) {
                 Matcher m = ID.matcher(line.substring(0, line.indexOf(" |", 2)));
                 while (m.find()) {
