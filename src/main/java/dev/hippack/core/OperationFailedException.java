@@ -1,10 +1,11 @@
 package dev.hippack.core;
 
 /**
- * The work ran and could not be finished for a reason outside the user's input: a full disk, a
- * write that failed, another run holding the output. The command line exits 1 for it (the work
- * failed), not 2 (bad input). The message, like every {@link PackagerException}'s, is shown alone
- * and says what to do.
+ * The work ran and failed for a reason that is not the user's input: a full disk or a read-only
+ * folder while writing, an I/O error in the middle of the work, a build or tool that could not
+ * be started. Like every {@link PackagerException} its message names the file and what to do;
+ * the command line exits 1 for it (the work failed), where other {@code PackagerException}s exit
+ * 2 (bad input).
  */
 public class OperationFailedException extends PackagerException {
     private static final long serialVersionUID = 1L;

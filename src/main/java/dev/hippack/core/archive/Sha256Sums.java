@@ -6,7 +6,6 @@ import dev.hippack.core.io.AtomicFile;
 import dev.hippack.core.io.UnsafeTargetException;
 import dev.hippack.core.io.WriteChannels;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -15,9 +14,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -43,22 +39,6 @@ public final class Sha256Sums {
 
     public Sha256Sums() {
         this(WriteChannels.DEFAULT);
-    }
-
-    public String digest(Path file) throws IOException {
-        MessageDigest sha;
-        try {
-            sha = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java runtime has SHA-256", e);
-        }
-        byte[] buffer = new byte[1 << 16];
-        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-            for (int n; (n = in.read(buffer)) > 0; ) {
-                sha.update(buffer, 0, n);
-            }
-        }
-        return HexFormat.of().formatHex(sha.digest());
     }
 
     /** A new SHA256SUMS, written and on disk under a temporary name, waiting to be put in place. */

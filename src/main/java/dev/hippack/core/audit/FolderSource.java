@@ -17,6 +17,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /** A staged package folder. Links and special files are reported as errors, never followed. */
 final class FolderSource implements PackageSource {
@@ -60,7 +61,7 @@ final class FolderSource implements PackageSource {
                 @Override
                 public FileVisitResult visitFileFailed(Path file, IOException e) {
                     String rel = relative(file);
-                    problems.add(new Finding("layout", Severity.ERROR,
+                    problems.add(new Finding(LayoutCheck.LAYOUT, Severity.ERROR,
                             rel + " could not be read: " + e.getMessage(), "Check the file's permissions.", rel));
                     return FileVisitResult.CONTINUE;
                 }
@@ -92,7 +93,7 @@ final class FolderSource implements PackageSource {
     }
 
     @Override
-    public java.util.Optional<String> readVersion(PackageEntry entry, PeReader reader) throws PeFormatException {
+    public Optional<String> readVersion(PackageEntry entry, PeReader reader) throws PeFormatException {
         return reader.fileVersion(root.resolve(entry.path()));
     }
 

@@ -1,5 +1,6 @@
 package dev.hippack.core.profile;
 
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.Track;
@@ -92,8 +93,16 @@ public final class CiWorkflowExporter {
         if (Files.exists(target) && !force) {
             throw new PackagerException(out + " already exists. Pass --force to replace it, or choose another --out.");
         }
+        Path dir = target.getParent();
         try {
-            Files.createDirectories(target.getParent());
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            // Apart from the write below: a file in the folder's place is not the workflow "appearing".
+            throw new OperationFailedException("Cannot write the workflow to " + out + ": its folder " + dir
+                    + (Files.exists(dir) ? " is a file" : " cannot be created (" + e.getMessage() + ")")
+                    + ". Choose another --out.", e);
+        }
+        try {
             AtomicFile.write(target, workflow.yaml().getBytes(StandardCharsets.UTF_8), force, WriteChannels.DEFAULT);
         } catch (FileAlreadyExistsException e) {
             throw new PackagerException(out + " appeared while the workflow was being written; it was left as it is."
@@ -102,7 +111,7 @@ public final class CiWorkflowExporter {
             throw new PackagerException("Cannot write the workflow to " + out + ": it " + e.reason()
                     + ". Choose another --out.");
         } catch (IOException e) {
-            throw new PackagerException("Cannot write the workflow to " + out + ": " + e.getMessage()
+            throw new OperationFailedException("Cannot write the workflow to " + out + ": " + e.getMessage()
                     + ". Check that the folder is writable, or choose another --out.");
         }
     }

@@ -1,8 +1,8 @@
 package dev.hippack.ui.app;
 
-import dev.hippack.cli.GuiRequest;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
+import dev.hippack.launch.GuiRequest;
 import dev.hippack.ui.common.UiTaskRunner;
 import dev.hippack.ui.settings.AppSettings;
 import dev.hippack.ui.settings.ConfigFolder;

@@ -1,10 +1,8 @@
 package dev.hippack.ui.app;
 
-import dev.hippack.cli.GuiRequest;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.archive.ZipArchiver;
 import dev.hippack.core.audit.BuildFlagCheck;
-import dev.hippack.core.audit.PackageAuditor;
 import dev.hippack.core.build.BuildService;
 import dev.hippack.core.build.ConsoleCharset;
 import dev.hippack.core.build.ProcessRunner;
@@ -23,6 +21,9 @@ import dev.hippack.core.profile.CiWorkflowExporter;
 import dev.hippack.core.profile.ProfileStore;
 import dev.hippack.core.stage.LayoutPlanner;
 import dev.hippack.core.stage.Stager;
+import dev.hippack.core.verify.PackageVerifier;
+import dev.hippack.launch.ApplicationVersion;
+import dev.hippack.launch.GuiRequest;
 import dev.hippack.ui.common.FileOpener;
 import dev.hippack.ui.common.Notifier;
 import dev.hippack.ui.common.SizeText;
@@ -111,10 +112,10 @@ public final class Wizard {
             return new BuildService(host, processes, new VcvarsCapture(host, processes), new BuildFlagCheck(),
                     new StandInLauncher(pace), ConsoleCharset.detect());
         }, judge, runner, buildLog, Clock.systemUTC());
-        review = new ReviewStepViewModel(new LayoutPlanner(catalog), new Stager(), new PackageAuditor(catalog),
+        review = new ReviewStepViewModel(new LayoutPlanner(catalog), new Stager(), PackageVerifier.standard(catalog),
                 new PackageTreeReader(new KernelFileClassifier()), runner);
         archive = new ArchiveStepViewModel(new ZipArchiver(), profiles, new CiWorkflowExporter(catalog, profiles),
-                dev.hippack.cli.VersionProvider.version(), runner, hostPath -> draft.host().resolve(hostPath));
+                ApplicationVersion.version(), runner, hostPath -> draft.host().resolve(hostPath));
         noticesOnLongTasks();
         List<StepViewModel> steps = List.of(environment, track, build, review, archive);
         vm = new WizardViewModel(steps, draft);

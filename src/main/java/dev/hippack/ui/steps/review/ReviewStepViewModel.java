@@ -2,8 +2,6 @@ package dev.hippack.ui.steps.review;
 
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.audit.AuditReport;
-import dev.hippack.core.audit.AuditRequest;
-import dev.hippack.core.audit.PackageAuditor;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
 import dev.hippack.core.host.Host;
@@ -13,6 +11,8 @@ import dev.hippack.core.stage.PackageLayout;
 import dev.hippack.core.stage.StageRequest;
 import dev.hippack.core.stage.StageResult;
 import dev.hippack.core.stage.Stager;
+import dev.hippack.core.verify.PackageVerifier;
+import dev.hippack.core.verify.VerifyRequest;
 import dev.hippack.ui.common.RunningTask;
 import dev.hippack.ui.common.SizeText;
 import dev.hippack.ui.common.TaskRunner;
@@ -23,7 +23,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -37,14 +36,15 @@ import javafx.collections.ObservableList;
 
 /**
  * Step 4. Stages the package with the engine (layout from the plan, written under a temporary
- * name), reads it back as a tree, and audits it with every check of the guide. Errors block
- * Next; warnings block it until the user acknowledges them.
+ * name), reads it back as a tree, and verifies it ({@link PackageVerifier}): every check of the
+ * guide, whether the binaries were built for this plan, and the start check. Errors block Next;
+ * warnings block it until the user acknowledges them.
  */
 public final class ReviewStepViewModel extends AbstractStepViewModel {
 
     private final LayoutPlanner planner;
     private final Stager stager;
-    private final PackageAuditor auditor;
+    private final PackageVerifier verifier;
     private final PackageTreeReader treeReader;
     private final TaskRunner runner;
     private final ObjectProperty<Path> outputFolder = new SimpleObjectProperty<>(this, "outputFolder");
@@ -59,10 +59,10 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
     private ReleasePlan stagedPlan;
     private RunningTask running;
 
-    public ReviewStepViewModel(LayoutPlanner planner, Stager stager, PackageAuditor auditor, PackageTreeReader treeReader, TaskRunner runner) {
+    public ReviewStepViewModel(LayoutPlanner planner, Stager stager, PackageVerifier verifier, PackageTreeReader treeReader, TaskRunner runner) {
         this.planner = planner;
         this.stager = stager;
-        this.auditor = auditor;
+        this.verifier = verifier;
         this.treeReader = treeReader;
         this.runner = runner;
         warningsAcknowledged.addListener(o -> revalidate());
@@ -125,8 +125,7 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
         running = runner.run((listener, token) -> {
             PackageLayout layout = planner.plan(plan, host);
             StageResult s = stager.run(new StageRequest(layout, out), listener, token);
-            listener.status("Auditing " + s.packageDir().getFileName());
-            AuditReport report = auditor.run(new AuditRequest(s.packageDir(), Optional.of(plan)), listener, token);
+            AuditReport report = verifier.run(new VerifyRequest(s.packageDir(), plan, host, false), listener, token);
             return new Reviewed(s, report, treeReader.read(s.packageDir()));
         }, new StepTaskObserver<Reviewed>() {
             @Override
