@@ -121,19 +121,19 @@ public final class Sha256Sums {
     private static String existingLines(Path sums) throws PackagerException {
         try {
             AtomicFile.refuseUnsafeTarget(sums);
+            try (FileChannel ch = FileChannel.open(sums, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+                if (ch.size() > MAX_BYTES) {
+                    throw new PackagerException(sums + " is " + ch.size() + " bytes, too large for a checksum file. "
+                            + "Move it away (it is not one hip-packager wrote) and run again.");
+                }
+                ByteBuffer b = ByteBuffer.allocate((int) ch.size());
+                while (b.hasRemaining() && ch.read(b) > 0) {
+                    // read it all
+                }
+                return new String(b.array(), 0, b.position(), StandardCharsets.UTF_8);
+            }
         } catch (UnsafeTargetException e) {
             throw unsafe(sums, e);
-        }
-        try (FileChannel ch = FileChannel.open(sums, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
-            if (ch.size() > MAX_BYTES) {
-                throw new PackagerException(sums + " is " + ch.size() + " bytes, too large for a checksum file. "
-                        + "Move it away (it is not one hip-packager wrote) and run again.");
-            }
-            ByteBuffer b = ByteBuffer.allocate((int) ch.size());
-            while (b.hasRemaining() && ch.read(b) > 0) {
-                // read it all
-            }
-            return new String(b.array(), 0, b.position(), StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             return "";
         } catch (IOException e) {

@@ -119,6 +119,9 @@ public final class ZipArchiver {
             AtomicFile.refuseUnsafeTarget(p);
         } catch (UnsafeTargetException e) {
             throw new PackagerException(p + " " + e.reason() + ". Nothing was written; remove it or choose another --out.");
+        } catch (IOException e) {
+            throw new OperationFailedException("Cannot write " + p + ": " + SourceTree.message(e)
+                    + ". Nothing was written; check that its folder is a folder you can write to, or choose another --out.", e);
         }
     }
 

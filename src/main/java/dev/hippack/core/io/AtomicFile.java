@@ -94,17 +94,17 @@ public final class AtomicFile implements Closeable {
     }
 
     /**
-     * Throws when {@code target} exists and is not a regular file: a symbolic link (which a rename
-     * would silently replace and a write would follow), a folder, a device or a pipe.
+     * Throws {@link UnsafeTargetException} when {@code target} exists and is not a regular file: a
+     * symbolic link (which a rename would silently replace and a write would follow), a folder, a
+     * device or a pipe. Any other failure to look at it (its folder is a file, no permission) is
+     * the plain {@link IOException}: the output cannot be written, whatever is there.
      */
-    public static void refuseUnsafeTarget(Path target) throws UnsafeTargetException {
+    public static void refuseUnsafeTarget(Path target) throws IOException {
         BasicFileAttributes a;
         try {
             a = Files.readAttributes(target, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         } catch (NoSuchFileException e) {
             return;
-        } catch (IOException e) {
-            throw new UnsafeTargetException(target, "cannot be examined (" + e.getMessage() + ")");
         }
         if (a.isSymbolicLink()) {
             throw new UnsafeTargetException(target, "is a symbolic link; it is never followed or replaced");

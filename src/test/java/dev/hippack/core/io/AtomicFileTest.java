@@ -141,4 +141,15 @@ class AtomicFileTest {
         assertThatThrownBy(() -> AtomicFile.refuseUnsafeTarget(devNull)).isInstanceOf(UnsafeTargetException.class)
                 .hasMessageContaining("not a regular file");
     }
+
+    @Test
+    void aTargetThatCannotBeLookedAtIsAnIoFailureNotAnUnsafeTarget() throws Exception {
+        // A file where the target's folder must be: nothing unsafe is there, the output just cannot be written
+        // (the command line's exit 1, the work failed), unlike a link or a folder at the target (bad input).
+        Path blocker = Files.writeString(dir.resolve("blocker"), "a file where a folder must be");
+        assertThatThrownBy(() -> AtomicFile.refuseUnsafeTarget(blocker.resolve("p.zip")))
+                .isInstanceOf(IOException.class).isNotInstanceOf(UnsafeTargetException.class);
+        assertThatThrownBy(() -> AtomicFile.create(blocker.resolve("p.zip"), WriteChannels.DEFAULT))
+                .isInstanceOf(IOException.class).isNotInstanceOf(UnsafeTargetException.class);
+    }
 }
