@@ -22,9 +22,6 @@ import java.util.Optional;
 /** A staged package folder. Links and special files are reported as errors, never followed. */
 final class FolderSource implements PackageSource {
 
-    /** The finding for a link or special file: 'hip-packager zip' refuses the folder while it holds one. */
-    static final String NOT_A_FILE = "folder.not-a-file";
-
     /** More files than any real package (about 1,000) by far; a bound on memory for a wrong folder. */
     static final int MAX_FILES = 200_000;
 
@@ -40,7 +37,7 @@ final class FolderSource implements PackageSource {
                 public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
                     String rel = relative(file);
                     if (attrs.isSymbolicLink()) {
-                        problems.add(new Finding(NOT_A_FILE, Severity.ERROR,
+                        problems.add(new Finding(ContainerFindings.FOLDER_NOT_A_FILE, Severity.ERROR,
                                 rel + " is a symbolic link. 'hip-packager zip' refuses it: a zip would carry either the "
                                         + "link (broken on Windows) or whatever it points to, which may not be package content.",
                                 "Replace the link with the file itself (stage again).", rel));
@@ -50,7 +47,7 @@ final class FolderSource implements PackageSource {
                         }
                         entries.add(new PackageEntry(rel, attrs.size()));
                     } else {
-                        problems.add(new Finding(NOT_A_FILE, Severity.ERROR,
+                        problems.add(new Finding(ContainerFindings.FOLDER_NOT_A_FILE, Severity.ERROR,
                                 rel + " is a special file (a device, pipe or socket), not package content; "
                                         + "'hip-packager zip' refuses it.",
                                 "Remove it from the package folder (stage again).", rel));

@@ -150,19 +150,20 @@ final class ZipSource implements PackageSource {
             String name = e.getName();
             String norm = name.replace('\\', '/');
             if (unsafe(norm)) {
-                problems.add(error("zip.unsafe-path", name, "The entry name " + quote(name)
+                problems.add(error(ContainerFindings.ZIP_UNSAFE_PATH, name, "The entry name " + quote(name)
                         + " is absolute or climbs out of the folder with '..'; extracting it would write outside the target.",
                         "Rebuild the zip from the staged folder with 'hip-packager zip'."));
                 continue;
             }
             if (!seen.add(norm.toLowerCase(Locale.ROOT))) {
-                problems.add(error("zip.duplicate", name, "The name " + quote(name)
+                problems.add(error(ContainerFindings.ZIP_DUPLICATE, name, "The name " + quote(name)
                         + " appears more than once (Windows names ignore case); which copy an unzip tool keeps is undefined.",
                         "Rebuild the zip from the staged folder with 'hip-packager zip'."));
                 continue;
             }
             if (e.isUnixSymlink()) {
-                problems.add(error("zip.symlink", name, quote(name) + " is a symbolic link; Windows users would get a broken file.",
+                problems.add(error(ContainerFindings.ZIP_SYMLINK, name,
+                        quote(name) + " is a symbolic link; Windows users would get a broken file.",
                         "Stage the real file instead of a link and zip again."));
                 continue;
             }
@@ -171,25 +172,28 @@ final class ZipSource implements PackageSource {
                 continue;
             }
             if (e.getGeneralPurposeBit().usesEncryption()) {
-                problems.add(error("zip.encrypted", name, quote(name) + " is encrypted; it cannot be checked and users need a password.",
+                problems.add(error(ContainerFindings.ZIP_ENCRYPTED, name,
+                        quote(name) + " is encrypted; it cannot be checked and users need a password.",
                         "Zip the package without encryption."));
                 continue;
             }
             long size = e.getSize();
             long compressed = e.getCompressedSize();
             if (size > MAX_ENTRY_BYTES) {
-                problems.add(error("zip.bomb", name, quote(name) + " declares " + size + " bytes unpacked, more than the "
-                        + MAX_ENTRY_BYTES + " any package file may have.", "Do not publish this zip; rebuild it."));
+                problems.add(error(ContainerFindings.ZIP_BOMB, name, quote(name) + " declares " + size
+                        + " bytes unpacked, more than the " + MAX_ENTRY_BYTES + " any package file may have.",
+                        "Do not publish this zip; rebuild it."));
                 continue;
             }
             if (size > (1 << 20) && (compressed <= 0 || size / compressed > MAX_RATIO)) {
-                problems.add(error("zip.bomb", name, quote(name) + " declares " + size + " bytes from " + compressed
-                        + " compressed, a ratio no real compression reaches.", "Do not publish this zip; rebuild it."));
+                problems.add(error(ContainerFindings.ZIP_BOMB, name, quote(name) + " declares " + size + " bytes from "
+                        + compressed + " compressed, a ratio no real compression reaches.", "Do not publish this zip; rebuild it."));
                 continue;
             }
             if (!zip.canReadEntryData(e)) {
-                problems.add(error("zip.unsupported", name, quote(name) + " uses a compression method that cannot be read (method "
-                        + e.getMethod() + ").", "Zip the package with deflate or store."));
+                problems.add(error(ContainerFindings.ZIP_UNSUPPORTED, name, quote(name)
+                        + " uses a compression method that cannot be read (method " + e.getMethod() + ").",
+                        "Zip the package with deflate or store."));
                 continue;
             }
             total += Math.max(0, size);
@@ -198,7 +202,7 @@ final class ZipSource implements PackageSource {
         }
         declaredTotal = total;
         if (total > MAX_TOTAL_BYTES) {
-            problems.add(error("zip.bomb", zipPath.getFileName().toString(), "The entries declare " + total
+            problems.add(error(ContainerFindings.ZIP_BOMB, zipPath.getFileName().toString(), "The entries declare " + total
                     + " bytes unpacked in all, far more than a package (~1.3 GB).", "Do not publish this zip; rebuild it."));
         }
         checkOverlaps(all);
@@ -224,7 +228,7 @@ final class ZipSource implements PackageSource {
             ZipArchiveEntry b = sorted.get(i + 1);
             long aEnd = a.getLocalHeaderOffset() + LOCAL_HEADER + Math.max(0, a.getCompressedSize());
             if (b.getLocalHeaderOffset() < aEnd) {
-                problems.add(error("zip.bomb", b.getName(), quote(a.getName()) + " and " + quote(b.getName())
+                problems.add(error(ContainerFindings.ZIP_BOMB, b.getName(), quote(a.getName()) + " and " + quote(b.getName())
                         + " share their compressed data (overlapping entries, a zip-bomb construction).",
                         "Do not publish this zip; rebuild it."));
                 return;
@@ -290,7 +294,7 @@ final class ZipSource implements PackageSource {
      */
     @Override
     public void checkIntegrity(OperationListener listener, CancellationToken cancel) throws OperationCancelledException {
-        if (declaredTotal > MAX_TOTAL_BYTES || problems.stream().anyMatch(f -> f.id().equals("zip.bomb"))) {
+        if (declaredTotal > MAX_TOTAL_BYTES || problems.stream().anyMatch(f -> f.id().equals(ContainerFindings.ZIP_BOMB))) {
             // Already refused as a bomb; decompressing it is what the bomb wants.
             return;
         }
@@ -304,7 +308,7 @@ final class ZipSource implements PackageSource {
                 cancel.throwIfCancelled();
                 String mismatch = compareLocalHeader(ch, e);
                 if (mismatch != null) {
-                    problems.add(error("zip.header-mismatch", e.getName(), "The local header of " + quote(e.getName())
+                    problems.add(error(ContainerFindings.ZIP_HEADER_MISMATCH, e.getName(), "The local header of " + quote(e.getName())
                             + " disagrees with the central directory: " + mismatch + ". Tools that extract by the local "
                             + "headers would write something other than what was audited.",
                             "Do not publish this zip; rebuild it from the staged folder with 'hip-packager zip'."));
@@ -312,7 +316,7 @@ final class ZipSource implements PackageSource {
                 if (!e.isDirectory()) {
                     String damage = checkData(e, buffer, cancel);
                     if (damage != null) {
-                        problems.add(error("zip.corrupt", e.getName(), quote(e.getName()) + " is damaged: " + damage + ".",
+                        problems.add(error(ContainerFindings.ZIP_CORRUPT, e.getName(), quote(e.getName()) + " is damaged: " + damage + ".",
                                 "Do not publish this zip; build or download it again."));
                     }
                     done += Math.max(0, e.getSize());
@@ -320,7 +324,7 @@ final class ZipSource implements PackageSource {
                 }
             }
         } catch (IOException e) {
-            problems.add(error("zip.corrupt", zipPath.getFileName().toString(), zipPath + " could not be read to the end ("
+            problems.add(error(ContainerFindings.ZIP_CORRUPT, zipPath.getFileName().toString(), zipPath + " could not be read to the end ("
                     + e.getMessage() + ").", "Download or build it again."));
         }
     }
