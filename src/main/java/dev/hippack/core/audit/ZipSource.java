@@ -12,12 +12,16 @@ import dev.hippack.core.progress.OperationListener;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.Enumeration;
 import java.util.HashMap;
@@ -26,7 +30,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.zip.CRC32;
 import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
 import org.apache.commons.compress.archivers.zip.ZipFile;
 
@@ -88,10 +94,10 @@ final class ZipSource implements PackageSource {
      * without an end record is left to the zip library, which rejects it.
      */
     static void checkCentralDirectorySize(Path zipPath) throws PackagerException {
-        try (java.nio.channels.SeekableByteChannel ch = Files.newByteChannel(zipPath)) {
+        try (SeekableByteChannel ch = Files.newByteChannel(zipPath)) {
             long size = ch.size();
             int tail = (int) Math.min(size, 22 + 65535);
-            java.nio.ByteBuffer buf = java.nio.ByteBuffer.allocate(tail).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+            ByteBuffer buf = ByteBuffer.allocate(tail).order(ByteOrder.LITTLE_ENDIAN);
             ch.position(size - tail);
             while (buf.hasRemaining() && ch.read(buf) > 0) {
                 // read the whole tail
@@ -105,12 +111,12 @@ final class ZipSource implements PackageSource {
                 long cdOffset = buf.getInt(i + 16) & 0xFFFFFFFFL;
                 if ((cdSize == 0xFFFFFFFFL || cdOffset == 0xFFFFFFFFL) && eocd >= 20) {
                     // Zip64: the real values sit in the zip64 end record the locator points at.
-                    java.nio.ByteBuffer loc = java.nio.ByteBuffer.allocate(20).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+                    ByteBuffer loc = ByteBuffer.allocate(20).order(ByteOrder.LITTLE_ENDIAN);
                     ch.position(eocd - 20);
                     ch.read(loc);
                     if (loc.getInt(0) == 0x07064b50) {
                         long rec = loc.getLong(8);
-                        java.nio.ByteBuffer z = java.nio.ByteBuffer.allocate(56).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+                        ByteBuffer z = ByteBuffer.allocate(56).order(ByteOrder.LITTLE_ENDIAN);
                         if (rec >= 0 && rec + 56 <= size) {
                             ch.position(rec);
                             ch.read(z);
@@ -332,7 +338,7 @@ final class ZipSource implements PackageSource {
     /** What the local header says differently from the central directory; null when they agree. */
     private static String compareLocalHeader(FileChannel ch, ZipArchiveEntry e) throws IOException {
         long at = e.getLocalHeaderOffset();
-        java.nio.ByteBuffer h = read(ch, at, LOCAL_HEADER);
+        ByteBuffer h = read(ch, at, LOCAL_HEADER);
         if (h == null || h.getInt(0) != 0x04034b50) {
             return "there is no local header where the central directory points (byte " + at + ")";
         }
@@ -343,14 +349,14 @@ final class ZipSource implements PackageSource {
         long size = Integer.toUnsignedLong(h.getInt(22));
         int nameLength = Short.toUnsignedInt(h.getShort(26));
         int extraLength = Short.toUnsignedInt(h.getShort(28));
-        java.nio.ByteBuffer rest = read(ch, at + LOCAL_HEADER, nameLength + extraLength);
+        ByteBuffer rest = read(ch, at + LOCAL_HEADER, nameLength + extraLength);
         if (rest == null) {
             return "the local header is cut off";
         }
         byte[] name = new byte[nameLength];
         rest.get(0, name);
         List<String> diffs = new ArrayList<>();
-        if (!java.util.Arrays.equals(name, e.getRawName())) {
+        if (!Arrays.equals(name, e.getRawName())) {
             diffs.add("it names " + quote(new String(name, (flags & 0x0800) != 0 ? StandardCharsets.UTF_8
                     : StandardCharsets.ISO_8859_1)));
         }
@@ -375,7 +381,7 @@ final class ZipSource implements PackageSource {
             // CRC and sizes follow the data, in a data descriptor (optionally with its signature).
             long dataEnd = at + LOCAL_HEADER + nameLength + extraLength + e.getCompressedSize();
             boolean wide = zip64Size >= 0;
-            java.nio.ByteBuffer d = read(ch, dataEnd, 4 + 4 + (wide ? 16 : 8));
+            ByteBuffer d = read(ch, dataEnd, 4 + 4 + (wide ? 16 : 8));
             if (d == null) {
                 diffs.add("its data descriptor is missing");
             } else {
@@ -408,7 +414,7 @@ final class ZipSource implements PackageSource {
     /** Decompresses the entry up to one byte past its declared size; what is wrong, or null. */
     private String checkData(ZipArchiveEntry e, byte[] buffer, CancellationToken cancel) throws OperationCancelledException {
         long declared = e.getSize();
-        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        CRC32 crc = new CRC32();
         long n = 0;
         try (InputStream in = open(e)) {
             for (int k; n <= declared && (k = in.read(buffer, 0, (int) Math.min(buffer.length, declared + 1 - n))) > 0; ) {
@@ -432,8 +438,8 @@ final class ZipSource implements PackageSource {
     }
 
     /** {@code length} bytes at {@code at}, little-endian; null when the file ends first. */
-    private static java.nio.ByteBuffer read(FileChannel ch, long at, int length) throws IOException {
-        java.nio.ByteBuffer b = java.nio.ByteBuffer.allocate(length).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+    private static ByteBuffer read(FileChannel ch, long at, int length) throws IOException {
+        ByteBuffer b = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
         while (b.hasRemaining()) {
             if (ch.read(b, at + b.position()) < 0) {
                 return null;
@@ -454,7 +460,7 @@ final class ZipSource implements PackageSource {
     }
 
     @Override
-    public java.util.Optional<String> readVersion(PackageEntry entry, PeReader reader) throws PeFormatException {
+    public Optional<String> readVersion(PackageEntry entry, PeReader reader) throws PeFormatException {
         ZipArchiveEntry ze = byPath.get(entry.path());
         return reader.fileVersion(zipPath.getFileName() + "!/" + ze.getName(), ze.getSize(), () -> open(ze));
     }
