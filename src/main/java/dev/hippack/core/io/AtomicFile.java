@@ -119,7 +119,8 @@ public final class AtomicFile implements Closeable {
 
     /**
      * The temporary files of {@code target} that are still in its folder: left by a run that was
-     * killed. Only the caller that holds the folder's {@link OutputLock} may delete them.
+     * killed. Only the folder's one writer may delete them: the holder of its {@link OutputLock},
+     * or the build that owns a build folder.
      */
     public static List<Path> leftovers(Path target) throws IOException {
         Path t = target.toAbsolutePath().normalize();
