@@ -10,7 +10,7 @@ import java.util.Objects;
  * What to zip and how.
  *
  * @param source     the folder whose contents go into the zip
- * @param output     the zip to write; written as {@code output + ".partial"} first
+ * @param output     the zip to write; written beside it under a temporary name first ({@code AtomicFile})
  * @param rootFolder the one top-level folder inside the zip, normally the package name
  * @param level      deflate level 0-9; 0 stores the files uncompressed
  * @param threads    compression threads, at least 1

@@ -4,14 +4,15 @@ import dev.hippack.core.PackagerException;
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.catalog.SizedFile;
 import dev.hippack.core.host.Host;
+import dev.hippack.core.io.AtomicFile;
+import dev.hippack.core.io.WriteChannels;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -218,33 +219,32 @@ public final class StandInBuild {
         sb.append("# Written by the HIP Packager stand-in build from the parameters it was given.\n");
         e.forEach((k, v) -> sb.append(k).append('=').append(v).append('\n'));
         Files.createDirectories(localBuild);
-        Path tmp = localBuild.resolve("CMakeCache.txt.tmp");
-        Files.writeString(tmp, sb.toString(), StandardCharsets.UTF_8);
-        Files.move(tmp, localBuild.resolve("CMakeCache.txt"), StandardCopyOption.REPLACE_EXISTING);
+        AtomicFile.write(localBuild.resolve("CMakeCache.txt"), sb.toString().getBytes(StandardCharsets.UTF_8), true,
+                WriteChannels.DEFAULT);
     }
 
     /** Copies the sample executable under a temporary name first, so a cancelled link leaves no finished-looking file. */
     private static void writeBinary(Path bin, String exe, int generation) throws IOException {
         String resource = "/dev/hippack/sample/pe/rocm" + generation + "/" + exe;
         Files.createDirectories(bin);
-        Path tmp = bin.resolve(exe + ".partial");
         try (InputStream in = StandInBuild.class.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IOException("the sample binary " + resource + " is missing from HIP Packager; reinstall it");
             }
-            Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
-        }
-        // A real build's executables are about 80 MiB each; pad (sparsely) to the catalog's size so
-        // the staged package, its totals and the estimate compare like a real release's.
-        long realistic = CatalogLoader.embedded().executables().stream()
-                .filter(f -> f.name().equalsIgnoreCase(exe)).mapToLong(SizedFile::bytes)
-                .findFirst().orElse(0L);
-        if (realistic > Files.size(tmp)) {
-            try (RandomAccessFile raf = new RandomAccessFile(tmp.toFile(), "rw")) {
-                raf.setLength(realistic);
+            try (AtomicFile out = AtomicFile.create(bin.resolve(exe), WriteChannels.DEFAULT)) {
+                in.transferTo(out.stream());
+                // A real build's executables are about 80 MiB each; pad (sparsely: one zero byte at the end,
+                // a hole before it) to the catalog's size so the staged package, its totals and the estimate
+                // compare like a real release's.
+                long realistic = CatalogLoader.embedded().executables().stream()
+                        .filter(f -> f.name().equalsIgnoreCase(exe)).mapToLong(SizedFile::bytes)
+                        .findFirst().orElse(0L);
+                if (realistic > out.channel().size()) {
+                    out.channel().write(ByteBuffer.allocate(1), realistic - 1);
+                }
+                out.commit(true);
             }
         }
-        Files.move(tmp, bin.resolve(exe), StandardCopyOption.REPLACE_EXISTING);
     }
 
     /** PowerShell-style parameters: {@code -Name value} or a {@code -Switch}; names case-insensitive. */
