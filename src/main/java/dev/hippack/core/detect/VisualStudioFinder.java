@@ -6,10 +6,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.Version;
-import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.CommandOutput;
 import dev.hippack.core.host.Host;
+import dev.hippack.core.json.StrictJson;
 import dev.hippack.core.plan.PlanRules;
 import dev.hippack.core.plan.ReleasePlan;
 import java.io.IOException;
@@ -107,7 +107,7 @@ public final class VisualStudioFinder {
         try {
             root = JSON.readTree(json.strip().isEmpty() ? "[]" : json.strip());
         } catch (JsonProcessingException e) {
-            findings.add(Finding.warning(FINDING_ID, "vswhere's output is not valid JSON" + CatalogLoader.where(e) + ": " + e.getOriginalMessage(),
+            findings.add(Finding.warning(FINDING_ID, "vswhere's output is not valid JSON" + StrictJson.where(e) + ": " + e.getOriginalMessage(),
                     "Visual Studio was found by scanning its usual install folders instead; update the Visual Studio Installer if this persists.").withFile(source));
             return Optional.empty();
         }
