@@ -67,7 +67,7 @@ public final class StageCommand extends BaseCommand {
         if (plan.outputDir() == null) {
             throw new PackagerException("Give --out DIR: the profile names no output folder ('outputDir').");
         }
-        return host.resolve(plan.outputDir());
+        return host.resolveForWriting(plan.outputDir());
     }
 
     static void printSummary(PrintWriter out, StageResult r) {

@@ -101,7 +101,7 @@ public final class BuildService {
             throw new PackagerException("The HIP SDK folder " + plan.sdk() + " does not exist. Install the HIP SDK or choose its folder.");
         }
         String buildDir = buildDirOf(plan);
-        Path localBuild = host.resolve(buildDir);
+        Path localBuild = host.resolveForWriting(buildDir);
 
         boolean real = runsRealScript();
         List<String> program;
@@ -263,9 +263,7 @@ public final class BuildService {
 
     /** The build folder as a host path: the plan's, relative to the checkout unless absolute. */
     public String buildDirOf(ReleasePlan plan) {
-        String b = plan.buildDir();
-        boolean absolute = b.matches("^[A-Za-z]:[\\\\/].*") || b.startsWith("\\\\") || (!host.os().isWindows() && b.startsWith("/"));
-        return absolute ? b : host.join(plan.source(), b);
+        return host.relativeTo(plan.source(), plan.buildDir());
     }
 
     private static void require(String value, String field, String what) throws PackagerException {

@@ -99,8 +99,14 @@ public final class StandInBuild {
             return 1;
         }
         String buildDirArg = p.getOrDefault("builddir", "build\\hip");
-        String buildDir = isAbsolute(buildDirArg) ? buildDirArg : host.join(checkout, buildDirArg);
-        Path localBuild = host.resolve(buildDir);
+        String buildDir = host.relativeTo(checkout, buildDirArg);
+        Path localBuild;
+        try {
+            localBuild = host.resolveForWriting(buildDir);
+        } catch (PackagerException e) {
+            err.println(e.getMessage());
+            return 1;
+        }
         String target = p.getOrDefault("target", "");
         int generation = Files.exists(rocmBin.resolve("amdhip64_7.dll")) ? 7 : 6;
         boolean hipblaslt = !p.containsKey("nohipblaslt");
@@ -267,10 +273,6 @@ public final class StandInBuild {
 
     private static String onOff(boolean b) {
         return b ? "ON" : "OFF";
-    }
-
-    private static boolean isAbsolute(String p) {
-        return p.matches("^[A-Za-z]:[\\\\/].*") || p.startsWith("\\\\") || p.startsWith("/");
     }
 
     private static String trimSeparators(String p) {
