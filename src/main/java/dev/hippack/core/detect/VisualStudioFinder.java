@@ -60,6 +60,29 @@ public final class VisualStudioFinder {
         return out;
     }
 
+    /**
+     * The Visual Studio at {@code hostPath}, as given by a profile rather than found: a folder
+     * that does not exist is an error in {@code findings}; an existing one is read as the folder
+     * scan reads an instance (its toolsets and CRT redists), its major version from the
+     * {@code Microsoft Visual Studio\<version>} folder above it when that says.
+     */
+    public Optional<VisualStudioInstance> inspect(Host host, String hostPath, List<Finding> findings) {
+        String path = HipSdkFinder.stripTrailingSeparators(hostPath);
+        Path local = host.resolve(path);
+        if (!Files.isDirectory(local)) {
+            findings.add(Finding.error(FINDING_ID, "The Visual Studio folder " + path + " does not exist.",
+                    "Give the installation folder of a Visual Studio with MSVC " + ReleasePlan.RECOMMENDED_TOOLSET
+                            + " (the Visual Studio Installer shows it under \"More\" > \"Properties\"), or install Visual Studio 2022"
+                            + " Build Tools with it.").withFile(path));
+            return Optional.empty();
+        }
+        Path parent = local.getParent();
+        int major = parent == null || parent.getFileName() == null ? 0 : majorOfFolder(parent.getFileName().toString());
+        String name = local.getFileName() == null ? path : "Visual Studio " + local.getFileName()
+                + (major > 0 ? " " + VisualStudioInstance.yearOf(major) : "");
+        return Optional.of(instance(host, name, major > 0 ? String.valueOf(major) : "unknown", major, path, null, true, false, "profile"));
+    }
+
     /** vswhere.exe where the Visual Studio Installer puts it, if it is there. */
     static Optional<String> vswherePath(Host host) {
         if (!host.os().isWindows()) {
