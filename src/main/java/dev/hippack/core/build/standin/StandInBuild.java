@@ -1,13 +1,13 @@
 package dev.hippack.core.build.standin;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.SparseFiles;
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.catalog.SizedFile;
 import dev.hippack.core.host.Host;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -234,22 +234,21 @@ public final class StandInBuild {
         String resource = "/dev/hippack/sample/pe/rocm" + generation + "/" + exe;
         Files.createDirectories(bin);
         Path tmp = bin.resolve(exe + ".partial");
+        byte[] content;
         try (InputStream in = StandInBuild.class.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IOException("the sample binary " + resource + " is missing from HIP Packager; reinstall it");
             }
-            Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+            content = in.readAllBytes();
         }
         // A real build's executables are about 80 MiB each; pad (sparsely) to the catalog's size so
         // the staged package, its totals and the estimate compare like a real release's.
         long realistic = CatalogLoader.embedded().executables().stream()
                 .filter(f -> f.name().equalsIgnoreCase(exe)).mapToLong(SizedFile::bytes)
                 .findFirst().orElse(0L);
-        if (realistic > Files.size(tmp)) {
-            try (RandomAccessFile raf = new RandomAccessFile(tmp.toFile(), "rw")) {
-                raf.setLength(realistic);
-            }
-        }
+        // A killed earlier run may have left its partial file; it never had the final name.
+        Files.deleteIfExists(tmp);
+        SparseFiles.create(tmp, content, realistic);
         Files.move(tmp, bin.resolve(exe), StandardCopyOption.REPLACE_EXISTING);
     }
 
