@@ -40,6 +40,7 @@ public final class StageCommand extends BaseCommand {
     @Override
     protected int run() throws PackagerException, OperationCancelledException {
         ReleasePlan plan = loadProfile(profile);
+        requireOutputOutsideSample(out);
         ConsoleProgress progress = new ConsoleProgress(err(), json);
         StageResult result = cancellableByCtrlC(token -> stage(this, plan, out, progress, token));
         if (json) {
