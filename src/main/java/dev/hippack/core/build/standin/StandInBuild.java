@@ -1,13 +1,13 @@
 package dev.hippack.core.build.standin;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.SparseFiles;
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.catalog.SizedFile;
 import dev.hippack.core.host.Host;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -99,8 +99,14 @@ public final class StandInBuild {
             return 1;
         }
         String buildDirArg = p.getOrDefault("builddir", "build\\hip");
-        String buildDir = isAbsolute(buildDirArg) ? buildDirArg : host.join(checkout, buildDirArg);
-        Path localBuild = host.resolve(buildDir);
+        String buildDir = host.relativeTo(checkout, buildDirArg);
+        Path localBuild;
+        try {
+            localBuild = host.resolveForWriting(buildDir);
+        } catch (PackagerException e) {
+            err.println(e.getMessage());
+            return 1;
+        }
         String target = p.getOrDefault("target", "");
         int generation = Files.exists(rocmBin.resolve("amdhip64_7.dll")) ? 7 : 6;
         boolean hipblaslt = !p.containsKey("nohipblaslt");
@@ -228,22 +234,21 @@ public final class StandInBuild {
         String resource = "/dev/hippack/sample/pe/rocm" + generation + "/" + exe;
         Files.createDirectories(bin);
         Path tmp = bin.resolve(exe + ".partial");
+        byte[] content;
         try (InputStream in = StandInBuild.class.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IOException("the sample binary " + resource + " is missing from HIP Packager; reinstall it");
             }
-            Files.copy(in, tmp, StandardCopyOption.REPLACE_EXISTING);
+            content = in.readAllBytes();
         }
         // A real build's executables are about 80 MiB each; pad (sparsely) to the catalog's size so
         // the staged package, its totals and the estimate compare like a real release's.
         long realistic = CatalogLoader.embedded().executables().stream()
                 .filter(f -> f.name().equalsIgnoreCase(exe)).mapToLong(SizedFile::bytes)
                 .findFirst().orElse(0L);
-        if (realistic > Files.size(tmp)) {
-            try (RandomAccessFile raf = new RandomAccessFile(tmp.toFile(), "rw")) {
-                raf.setLength(realistic);
-            }
-        }
+        // A killed earlier run may have left its partial file; it never had the final name.
+        Files.deleteIfExists(tmp);
+        SparseFiles.create(tmp, content, realistic);
         Files.move(tmp, bin.resolve(exe), StandardCopyOption.REPLACE_EXISTING);
     }
 
@@ -267,10 +272,6 @@ public final class StandInBuild {
 
     private static String onOff(boolean b) {
         return b ? "ON" : "OFF";
-    }
-
-    private static boolean isAbsolute(String p) {
-        return p.matches("^[A-Za-z]:[\\\\/].*") || p.startsWith("\\\\") || p.startsWith("/");
     }
 
     private static String trimSeparators(String p) {
