@@ -15,8 +15,9 @@ done
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/hip-packager-smoke.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-# --demo writes its sample machine into Java's temporary folder: point it here, so nothing is
-# left behind (JAVA_TOOL_OPTIONS reaches every launcher, the jpackage one included).
+# --demo writes its sample machine into Java's temporary folder and removes it at the end: point
+# it here, to check that nothing is left behind (JAVA_TOOL_OPTIONS reaches every launcher, the
+# jpackage one included).
 export JAVA_TOOL_OPTIONS="-Djava.io.tmpdir=$work${JAVA_TOOL_OPTIONS:+ $JAVA_TOOL_OPTIONS}"
 # Each run's log goes here instead of the user's log folder; the script checks it was written.
 export HIP_PACKAGER_LOG_DIR="$work/logs"
@@ -46,6 +47,10 @@ step "--demo package --skip-build --out $work/out"
   || fail "--demo package --skip-build exited with $?: $(tail -n 20 "$work/package.err")"
 
 shopt -s nullglob
+step "--demo removed its sample machines"
+left=("$work"/hip-packager-demo-*)
+[ ${#left[@]} -eq 0 ] || fail "--demo left its temporary sample behind: ${left[*]}"
+
 zips=("$work"/out/*.zip)
 [ ${#zips[@]} -eq 1 ] || fail "expected one zip in $work/out, found ${#zips[@]}: $(ls -A "$work/out" 2>&1)"
 [ -f "$work/out/SHA256SUMS" ] || fail "no SHA256SUMS beside ${zips[0]}"

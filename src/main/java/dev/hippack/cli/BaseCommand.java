@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Lock;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParentCommand;
@@ -31,7 +32,7 @@ import picocli.CommandLine.Spec;
 abstract class BaseCommand implements Callable<Integer> {
 
     /** How long Ctrl-C waits for cancelled work to clean up (end a process tree, remove a partial file). */
-    private static final long CTRL_C_GRACE_SECONDS = 20;
+    static final long CTRL_C_GRACE_SECONDS = 20;
 
     @Spec
     CommandSpec spec;
@@ -75,6 +76,11 @@ abstract class BaseCommand implements Callable<Integer> {
         return root.profiles().load(profileFile(option));
     }
 
+    /** Under {@code --demo}: {@code out} must be given and lie outside the temporary sample (see {@link TemporarySample}). */
+    final void requireOutputOutsideSample(Path out) throws PackagerException {
+        root.requireOutsideSample(out);
+    }
+
     /** Prints {@code value} as this command's {@code --json} result. */
     final void printJson(Object value) {
         JsonOutput.print(out(), value);
@@ -90,7 +96,18 @@ abstract class BaseCommand implements Callable<Integer> {
      * Runs {@code work} so that Ctrl-C cancels its token and the JVM waits (up to a grace period)
      * until the work has cleaned up: a build's whole process tree is ended, a partial zip removed.
      */
-    static <T> T cancellableByCtrlC(CancellableWork<T> work) throws PackagerException, OperationCancelledException {
+    final <T> T cancellableByCtrlC(CancellableWork<T> work) throws PackagerException, OperationCancelledException {
+        Lock writing = root.work();
+        writing.lock();
+        try {
+            return cancellable(work);
+        } finally {
+            // Ctrl-C removes the --demo sample only once this is released: the work has cleaned up.
+            writing.unlock();
+        }
+    }
+
+    private static <T> T cancellable(CancellableWork<T> work) throws PackagerException, OperationCancelledException {
         CancellationToken token = new CancellationToken();
         CountDownLatch finished = new CountDownLatch(1);
         Thread onCtrlC = new Thread(() -> {

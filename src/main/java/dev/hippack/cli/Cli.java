@@ -82,7 +82,13 @@ public final class Cli {
             LOG.log(System.Logger.Level.INFO, "Bad usage: " + ex.getMessage());
             return BAD_INPUT;
         });
-        int code = cmd.execute(args);
+        int code;
+        try {
+            code = cmd.execute(args);
+        } finally {
+            // The --demo sample is the command line's own; nothing the user keeps is in it.
+            ((HipPackagerCommand) cmd.getCommand()).removeSample();
+        }
         outWriter.flush();
         errWriter.flush();
         LOG.log(System.Logger.Level.INFO, "Exit code " + code);

@@ -19,6 +19,7 @@ import dev.hippack.core.plan.PlanFacts;
 import dev.hippack.core.plan.PlanRules;
 import dev.hippack.core.plan.ReleasePlan;
 import java.io.PrintWriter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -29,7 +30,8 @@ import picocli.CommandLine.Option;
 @Command(name = "estimate",
         description = {"Estimates the package size of a track, per component and per GPU architecture,",
             "and lists what the plan rules find about that choice."},
-        footer = {"", "Exit codes: 0 no error finding; 1 an error finding (e.g. gfx1102 on rocm7); 2 unknown track or architecture."})
+        footer = {"", "Exit codes: 0 no error finding; 1 an error finding (e.g. gfx1102 on rocm7); 2 unknown track or architecture,",
+            "or an architecture given twice."})
 public final class EstimateCommand extends BaseCommand {
 
     @Option(names = "--track", required = true, paramLabel = "TRACK", description = "rocm6 or rocm7.")
@@ -57,7 +59,7 @@ public final class EstimateCommand extends BaseCommand {
                 "Unknown track '" + track + "'. Known tracks: " + catalog.knownTrackIds() + "."));
         ReleasePlan plan = ReleasePlan.forTrack(t);
         if (targets != null) {
-            plan = plan.withTargets(targets.stream().map(String::trim).filter(s -> !s.isEmpty()).toList());
+            plan = plan.withTargets(targets(targets));
         }
         if (dropRocblasKernels) {
             plan = plan.withRocblasKernels(KernelPolicy.DROP);
@@ -82,6 +84,27 @@ public final class EstimateCommand extends BaseCommand {
             print(out(), t, e);
         }
         return Cli.exitCode(e.hasErrors());
+    }
+
+    /**
+     * The architectures of {@code --targets}, in order. One given twice is refused, as a profile
+     * refuses it: counting it twice would double its kernels in the estimate, and a silent
+     * collapse would hide a typo such as gfx1100,gfx1100 for gfx1100,gfx1101.
+     */
+    static List<String> targets(List<String> given) throws PackagerException {
+        List<String> out = new ArrayList<>();
+        for (String t : given) {
+            String id = t.trim();
+            if (id.isEmpty()) {
+                continue;
+            }
+            if (out.contains(id)) {
+                throw new PackagerException("--targets names " + id + " twice; give each architecture once (e.g. --targets "
+                        + String.join(",", out) + ").");
+            }
+            out.add(id);
+        }
+        return out;
     }
 
     /** The SDK's kernel inventory; an SDK without either kernel library is bad input, not an estimate of nothing. */

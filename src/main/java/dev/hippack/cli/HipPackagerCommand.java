@@ -10,6 +10,8 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.locks.Lock;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -59,9 +61,12 @@ public final class HipPackagerCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /** Held while something writes into the sample: its writer, a command's cancellable work. */
+    private final Lock work = new ReentrantLock();
+
     /** Made once per command line, on first use: the sample is written only when asked for. */
     private Host host;
-    private Path sampleDir;
+    private TemporarySample sample;
     private Catalog catalog;
     private ProfileStore profiles;
 
@@ -114,15 +119,51 @@ public final class HipPackagerCommand implements Callable<Integer> {
         return host;
     }
 
-    /** With {@code --demo}: the folder of the sample environment, written on first call. Empty otherwise. */
+    /**
+     * With {@code --demo}: the folder of the sample environment, written on first call into a
+     * temporary folder that {@link #removeSample()} removes when the command line ends. Empty otherwise.
+     */
     public Optional<Path> sampleEnvironment() throws PackagerException {
         if (!demo) {
             return Optional.empty();
         }
-        if (sampleDir == null) {
-            sampleDir = SampleEnvironmentLauncher.createTemporary(catalog(), err());
+        if (sample == null) {
+            sample = TemporarySample.write(catalog(), err(), work);
         }
-        return Optional.of(sampleDir);
+        return Optional.of(sample.machine());
+    }
+
+    /** Held while a command's cancellable work runs, so that Ctrl-C removes the sample only after it has stopped. */
+    Lock work() {
+        return work;
+    }
+
+    /** Removes the sample of {@code --demo}, if one was written, and says so; the command line has ended. */
+    void removeSample() {
+        if (sample != null) {
+            sample.remove();
+            err().println("hip-packager: --demo: removed the sample machine " + sample.machine() + ".");
+            err().flush();
+            sample = null;
+        }
+    }
+
+    /**
+     * Under {@code --demo} a command's result must not go into the sample, which is removed when
+     * the command ends: {@code out} must be given, and outside it. Checked before any work starts.
+     */
+    void requireOutsideSample(Path out) throws PackagerException {
+        if (!demo) {
+            return;
+        }
+        if (out == null) {
+            throw new PackagerException("--demo: give --out DIR. The sample profile's output folder (C:\\release) is inside the"
+                    + " temporary sample machine, which is removed when the command ends, and the package with it.");
+        }
+        if (sample != null && sample.contains(out)) {
+            throw new PackagerException("--demo: --out " + out + " is inside the temporary sample machine, which is removed"
+                    + " when the command ends; give a folder outside it.");
+        }
     }
 
     /**

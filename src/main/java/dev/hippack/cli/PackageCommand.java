@@ -60,6 +60,7 @@ public final class PackageCommand extends BaseCommand {
     @Override
     protected int run() throws PackagerException, OperationCancelledException {
         ReleasePlan plan = loadProfile(profile);
+        requireOutputOutsideSample(out);
         return cancellableByCtrlC(token -> run(plan, token));
     }
 

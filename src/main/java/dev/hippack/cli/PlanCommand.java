@@ -4,7 +4,6 @@ import dev.hippack.core.PackagerException;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.KernelSizes;
 import dev.hippack.core.detect.MachineDetector;
-import dev.hippack.core.detect.MachineReport;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.plan.PlanFacts;
 import dev.hippack.core.plan.PlanRules;
@@ -44,8 +43,7 @@ public final class PlanCommand extends BaseCommand {
         ReleasePlan plan = root.profiles().load(file);
         PlanFacts facts = PlanFacts.unknown();
         if (detect || root.demo() || root.hostDir() != null) {
-            MachineReport report = MachineDetector.standard(catalog).detect(host(), plan.source());
-            facts = report.planFacts(plan);
+            facts = MachineDetector.standard(catalog).planFacts(host(), plan);
         }
         List<Finding> findings = new PlanRules(catalog).judge(plan, facts);
         String kernels = facts.kernels().map(KernelSizes::source).orElse(KernelSizes.CATALOG);

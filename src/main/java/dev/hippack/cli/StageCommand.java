@@ -45,6 +45,7 @@ public final class StageCommand extends BaseCommand {
     @Override
     protected int run() throws PackagerException, OperationCancelledException {
         ReleasePlan plan = loadProfile(profile);
+        requireOutputOutsideSample(out);
         Path outDir = outputDir(plan, host(), out);
         ConsoleProgress progress = new ConsoleProgress(err(), json);
         StageResult result = cancellableByCtrlC(token -> {
@@ -86,7 +87,7 @@ public final class StageCommand extends BaseCommand {
         if (plan.outputDir() == null) {
             throw new PackagerException("Give --out DIR: the profile names no output folder ('outputDir').");
         }
-        return host.resolve(plan.outputDir());
+        return host.resolveForWriting(plan.outputDir());
     }
 
     static void printSummary(PrintWriter out, StageResult r) {

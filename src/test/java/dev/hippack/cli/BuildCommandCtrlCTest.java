@@ -11,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,12 +20,18 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Ctrl-C on {@code hip-packager build}: the real launcher started as a child JVM gets SIGINT in the
  * middle of the stand-in build; its shutdown hook cancels, the stand-in (a grandchild) is ended
- * and the log says so before the JVM exits. The launcher's run log goes to a folder of the test's.
+ * and the log says so before the JVM exits, and then the temporary {@code --demo} sample is
+ * removed. The launcher's run log and Java's temporary folder are folders of the test's.
  */
 class BuildCommandCtrlCTest {
 
+    private static final Pattern SAMPLE = Pattern.compile("SAMPLE Windows build machine in (\\S+) \\(");
+
     @TempDir
     Path logs;
+
+    @TempDir
+    Path javaTmp;
 
     @Test
     void ctrlCCancelsTheBuildAndLeavesNoProcessBehind() throws Exception {
@@ -31,8 +39,8 @@ class BuildCommandCtrlCTest {
         String modulePath = System.getProperty("jdk.module.path");
         assumeTrue(modulePath != null, "needs the module path to start hip-packager as a child JVM");
         String java = ProcessHandle.current().info().command().orElseThrow();
-        ProcessBuilder pb = new ProcessBuilder(java, "--module-path", modulePath, "--module", "dev.hippack/dev.hippack.Main",
-                "--demo", "build", "--stand-in-pace", "40").redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder(java, "-Djava.io.tmpdir=" + javaTmp, "--module-path", modulePath,
+                "--module", "dev.hippack/dev.hippack.Main", "--demo", "build", "--stand-in-pace", "40").redirectErrorStream(true);
         pb.environment().put(RunLog.FOLDER_VARIABLE, logs.toString());
         Process p = pb.start();
         p.getOutputStream().close();
@@ -56,6 +64,13 @@ class BuildCommandCtrlCTest {
         assertThat(out).anySatisfy(l -> assertThat(l).contains("Cancel requested"));
         assertThat(out).anySatisfy(l -> assertThat(l).contains("No process of the build is left running"));
         assertThat(out).noneSatisfy(l -> assertThat(l).contains("Build succeeded"));
+        // The sample the build ran in is gone, and only after the build had stopped (its process tree is dead above).
+        Matcher sample = SAMPLE.matcher(String.join("\n", out));
+        assertThat(sample.find()).as("the sample is announced").isTrue();
+        assertThat(Path.of(sample.group(1))).startsWithRaw(javaTmp);
+        try (Stream<Path> left = Files.list(javaTmp)) {
+            assertThat(left.map(f -> f.getFileName().toString()).filter(n -> n.contains("hip-packager-demo"))).isEmpty();
+        }
         // Main started this run's log in the folder the environment named, before the command ran.
         try (Stream<Path> files = Files.list(logs)) {
             assertThat(files.filter(f -> f.getFileName().toString().endsWith(".log")).toList()).singleElement()

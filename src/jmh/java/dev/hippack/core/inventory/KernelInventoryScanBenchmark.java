@@ -1,10 +1,10 @@
 package dev.hippack.core.inventory;
 
+import dev.hippack.core.SparseFiles;
 import dev.hippack.core.catalog.KernelLibrary;
 import dev.hippack.core.demo.SampleFile;
 import dev.hippack.core.demo.SampleKernelLibraries;
 import java.io.IOException;
-import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -78,8 +78,6 @@ public class KernelInventoryScanBenchmark {
 
     private static void sparse(Path file, long bytes) throws IOException {
         Files.createDirectories(file.getParent());
-        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
-            raf.setLength(bytes);
-        }
+        SparseFiles.create(file, new byte[0], bytes);
     }
 }

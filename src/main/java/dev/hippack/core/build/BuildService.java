@@ -107,7 +107,7 @@ public final class BuildService {
             throw new PackagerException("The HIP SDK folder " + plan.sdk() + " does not exist. Install the HIP SDK or choose its folder.");
         }
         String buildDir = buildDirOf(plan);
-        Path localBuild = host.resolve(buildDir);
+        Path localBuild = host.resolveForWriting(buildDir);
 
         boolean real = runsRealScript();
         List<String> program;
@@ -306,8 +306,7 @@ public final class BuildService {
      */
     public static String buildDirOf(ReleasePlan plan, Host host) throws PackagerException {
         String b = plan.buildDir();
-        boolean absolute = b.matches("^[A-Za-z]:[\\\\/].*") || b.startsWith("\\\\") || (!host.os().isWindows() && b.startsWith("/"));
-        if (absolute) {
+        if (host.isRooted(b)) {
             return b;
         }
         if (plan.source() == null || plan.source().isBlank()) {

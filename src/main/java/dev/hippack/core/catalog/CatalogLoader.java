@@ -1,16 +1,12 @@
 package dev.hippack.core.catalog;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.json.StrictJson;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -32,12 +28,8 @@ public final class CatalogLoader {
     public static final String KERNEL_SIZES = "kernel-sizes.json";
 
     private final Function<String, InputStream> resources;
-    private final ObjectMapper mapper = JsonMapper.builder()
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-            .build();
+    /** The strict reading policy of profiles and host.json: no coercion, no unknown or duplicate keys. */
+    private final ObjectMapper mapper = StrictJson.newMapper();
 
     /** @param resources opens a resource by file name, or returns null when it does not exist */
     public CatalogLoader(Function<String, InputStream> resources) {
@@ -97,7 +89,8 @@ public final class CatalogLoader {
                         + p.getLocation().getLineNr() + ", column " + p.getLocation().getColumnNr() + ": "
                         + p.getOriginalMessage());
             }
-            throw new PackagerException("Catalog resource " + name + ", at " + jsonPath(e) + where(e) + ": " + describe(e));
+            throw new PackagerException("Catalog resource " + name + ", at " + StrictJson.jsonPath(e) + StrictJson.where(e) + ": "
+                    + StrictJson.describe(e));
         } catch (JsonProcessingException e) {
             throw new PackagerException("Catalog resource " + name + " could not be read: " + e.getOriginalMessage());
         } catch (IOException e) {
@@ -105,49 +98,6 @@ public final class CatalogLoader {
         } catch (UncheckedIOException e) {
             throw new PackagerException("Catalog resource " + name + " could not be read: " + e.getCause().getMessage());
         }
-    }
-
-    /** A JSON path such as {@code $.tracks[1].targets} from Jackson's reference chain. */
-    public static String jsonPath(JsonMappingException e) {
-        StringBuilder sb = new StringBuilder("$");
-        for (JsonMappingException.Reference ref : e.getPath()) {
-            if (ref.getFieldName() != null) {
-                sb.append('.').append(ref.getFieldName());
-            } else if (ref.getIndex() >= 0) {
-                sb.append('[').append(ref.getIndex()).append(']');
-            }
-        }
-        return sb.toString();
-    }
-
-    /** " (line 3, column 7)" when Jackson knows where in the text the problem is. */
-    public static String where(JsonProcessingException e) {
-        JsonLocation loc = e.getLocation();
-        if (loc == null || loc.getLineNr() < 1) {
-            return "";
-        }
-        return " (line " + loc.getLineNr() + ", column " + loc.getColumnNr() + ")";
-    }
-
-    /** The cause's own sentence (a record constructor's check) or Jackson's, without its source dump. */
-    public static String describe(JsonMappingException e) {
-        Throwable cause = e.getCause();
-        if (cause instanceof IllegalArgumentException && cause.getMessage() != null) {
-            return cause.getMessage();
-        }
-        if (e instanceof UnrecognizedPropertyException u) {
-            return "unknown key '" + u.getPropertyName() + "'";
-        }
-        if (e instanceof MismatchedInputException m
-                && m.getOriginalMessage() != null && m.getOriginalMessage().startsWith("Missing required creator property")) {
-            String msg = m.getOriginalMessage();
-            int q1 = msg.indexOf('\'');
-            int q2 = q1 < 0 ? -1 : msg.indexOf('\'', q1 + 1);
-            return q2 > q1 ? "missing field " + msg.substring(q1, q2 + 1) : msg;
-        }
-        String msg = e.getOriginalMessage();
-        int cut = msg.indexOf("\n at [Source");
-        return cut >= 0 ? msg.substring(0, cut) : msg;
     }
 
     private static void crossCheck(Catalog c) throws PackagerException {

@@ -3,6 +3,7 @@ package dev.hippack.core.demo;
 import dev.hippack.core.FileTrees;
 import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.SparseFiles;
 import dev.hippack.core.Version;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.KernelLibrary;
@@ -17,7 +18,6 @@ import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.profile.ProfileStore;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -369,21 +369,14 @@ public final class SampleEnvironmentWriter {
     /** A file of {@code bytes} length whose content is never written: sparse where the file system allows. */
     static void sparse(Path file, long bytes) throws IOException {
         Files.createDirectories(file.getParent());
-        try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
-            raf.setLength(bytes);
-        }
+        SparseFiles.create(file, new byte[0], bytes);
     }
 
     /** A real PE file from the resources, padded (sparsely) to a realistic size. */
     private static void pe(Path file, String resource, long bytes) throws IOException, PackagerException {
         byte[] content = resource(PE + resource);
         Files.createDirectories(file.getParent());
-        Files.write(file, content);
-        if (bytes > content.length) {
-            try (RandomAccessFile raf = new RandomAccessFile(file.toFile(), "rw")) {
-                raf.setLength(bytes);
-            }
-        }
+        SparseFiles.create(file, content, bytes);
     }
 
     private static byte[] resource(String name) throws IOException, PackagerException {

@@ -4,10 +4,14 @@ import dev.hippack.core.PackagerException;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.GpuArchitecture;
 import dev.hippack.core.finding.Finding;
+import dev.hippack.core.finding.Severity;
 import dev.hippack.core.host.CommandOutput;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.inventory.KernelFileClassifier;
 import dev.hippack.core.inventory.KernelInventoryScanner;
+import dev.hippack.core.inventory.LibraryInventory;
+import dev.hippack.core.plan.PlanFacts;
+import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.LogLine;
 import dev.hippack.core.progress.OperationCancelledException;
@@ -102,6 +106,41 @@ public final class MachineDetector {
         } catch (OperationCancelledException e) {
             throw new IllegalStateException("a token that is never cancelled was cancelled", e);
         }
+    }
+
+    /**
+     * Detects the machine for {@code plan} (its checkout is the one inspected) and gives the plan
+     * rules what was found, detection's findings about the plan's own SDK, Visual Studio and
+     * checkout included: an SDK or Visual Studio folder that detection did not list is inspected
+     * as given, so one that does not exist is the same error {@code detect --sdk} would give, and
+     * a Visual Studio folder that is gone is an error even when vswhere still lists it.
+     */
+    public PlanFacts planFacts(Host host, ReleasePlan plan) {
+        MachineReport report = detect(host, plan.source());
+        PlanFacts facts = report.planFacts(plan);
+        List<Finding> machine = new ArrayList<>(facts.machineFindings());
+        if (plan.sdk() != null && report.sdkAt(plan.sdk()).isEmpty()) {
+            HipSdk given = sdks.inspect(host, plan.sdk());
+            machine.addAll(given.findings().stream().filter(f -> f.severity() != Severity.INFO).toList());
+            if (given.libraries().stream().anyMatch(LibraryInventory::present)) {
+                facts = facts.withKernels(given.inventory());
+            }
+        }
+        if (plan.vsInstance() != null) {
+            List<Finding> vsFindings = new ArrayList<>();
+            Optional<VisualStudioInstance> given = visualStudio.inspect(host, plan.vsInstance(), vsFindings);
+            machine.addAll(vsFindings);
+            if (given.isPresent() && report.visualStudioAt(plan.vsInstance()).isEmpty()) {
+                facts = facts.withInstalledToolsets(given.get().toolsets().stream()
+                        .filter(MsvcToolset::compiler).map(MsvcToolset::version).toList());
+            }
+            if (given.isPresent()) {
+                // What detection said about this instance (an incomplete installation), as it said it.
+                report.findings().stream().filter(f -> f.id().equals(VisualStudioFinder.FINDING_ID) && f.file() != null
+                        && MachineReport.samePath(f.file(), plan.vsInstance()) && f.severity() != Severity.INFO).forEach(machine::add);
+            }
+        }
+        return facts.withMachineFindings(machine);
     }
 
     private String gpus(Host host, List<HipSdk> found, List<DetectedGpu> out, List<Finding> findings) {

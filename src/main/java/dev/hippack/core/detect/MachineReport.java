@@ -1,10 +1,11 @@
 package dev.hippack.core.detect;
 
 import dev.hippack.core.finding.Finding;
+import dev.hippack.core.finding.Severity;
 import dev.hippack.core.plan.PlanFacts;
 import dev.hippack.core.plan.ReleasePlan;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -47,14 +48,12 @@ public record MachineReport(
 
     /** The SDK whose folder is {@code path} (compared case-insensitively, trailing backslash ignored). */
     public Optional<HipSdk> sdkAt(String path) {
-        String want = HipSdkFinder.stripTrailingSeparators(path).toLowerCase(Locale.ROOT);
-        return sdks.stream().filter(s -> s.path().toLowerCase(Locale.ROOT).equals(want)).findFirst();
+        return sdks.stream().filter(s -> samePath(s.path(), path)).findFirst();
     }
 
     /** The Visual Studio instance at {@code path}, compared as {@link #sdkAt} does. */
     public Optional<VisualStudioInstance> visualStudioAt(String path) {
-        String want = HipSdkFinder.stripTrailingSeparators(path).toLowerCase(Locale.ROOT);
-        return visualStudio.stream().filter(v -> v.path().toLowerCase(Locale.ROOT).equals(want)).findFirst();
+        return visualStudio.stream().filter(v -> samePath(v.path(), path)).findFirst();
     }
 
     public Optional<DetectedTool> tool(String name) {
@@ -63,16 +62,26 @@ public record MachineReport(
 
     /**
      * What the plan rules can use: the measured kernel inventory of the plan's SDK (by path, else
-     * by version), the build script's parameters, and the toolsets of the plan's Visual Studio.
+     * by version), the build script's parameters, the toolsets of the plan's Visual Studio, and
+     * detection's own errors and warnings about the plan's SDK and checkout (the same findings
+     * {@code detect} reports). No file is read: the wizard asks on every tick.
+     * {@link MachineDetector#planFacts} adds what needs the machine (a folder detection did not list).
      */
     public PlanFacts planFacts(ReleasePlan plan) {
         PlanFacts facts = PlanFacts.unknown();
+        List<Finding> machine = new ArrayList<>();
         Optional<HipSdk> sdk = plan.sdk() != null ? sdkAt(plan.sdk()) : sdk(plan.rocmVersion());
         if (sdk.isPresent() && sdk.get().libraries().stream().anyMatch(l -> l.present())) {
             facts = facts.withKernels(sdk.get().inventory());
         }
+        if (plan.sdk() != null && sdk.isPresent()) {
+            machine.addAll(notInfo(sdk.get().findings()));
+        }
         if (checkout != null && checkout.scriptFacts().isPresent()) {
             facts = facts.withBuildScript(checkout.scriptFacts().get());
+        }
+        if (checkout != null && plan.source() != null && samePath(checkout.path(), plan.source())) {
+            machine.addAll(notInfo(findings.stream().filter(f -> f.id().equals(CheckoutInspector.FINDING_ID)).toList()));
         }
         if (plan.vsInstance() != null) {
             Optional<VisualStudioInstance> vs = visualStudioAt(plan.vsInstance());
@@ -81,7 +90,15 @@ public record MachineReport(
                         .filter(MsvcToolset::compiler).map(MsvcToolset::version).toList());
             }
         }
-        return facts;
+        return facts.withMachineFindings(machine);
+    }
+
+    private static List<Finding> notInfo(List<Finding> findings) {
+        return findings.stream().filter(f -> f.severity() != Severity.INFO).toList();
+    }
+
+    static boolean samePath(String a, String b) {
+        return HipSdkFinder.stripTrailingSeparators(a).equalsIgnoreCase(HipSdkFinder.stripTrailingSeparators(b));
     }
 
     public boolean hasErrors() {

@@ -6,10 +6,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.Version;
-import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.CommandOutput;
 import dev.hippack.core.host.Host;
+import dev.hippack.core.json.StrictJson;
 import dev.hippack.core.plan.PlanRules;
 import dev.hippack.core.plan.ReleasePlan;
 import java.io.IOException;
@@ -60,6 +60,29 @@ public final class VisualStudioFinder {
         return out;
     }
 
+    /**
+     * The Visual Studio at {@code hostPath}, as given by a profile rather than found: a folder
+     * that does not exist is an error in {@code findings}; an existing one is read as the folder
+     * scan reads an instance (its toolsets and CRT redists), its major version from the
+     * {@code Microsoft Visual Studio\<version>} folder above it when that says.
+     */
+    public Optional<VisualStudioInstance> inspect(Host host, String hostPath, List<Finding> findings) {
+        String path = HipSdkFinder.stripTrailingSeparators(hostPath);
+        Path local = host.resolve(path);
+        if (!Files.isDirectory(local)) {
+            findings.add(Finding.error(FINDING_ID, "The Visual Studio folder " + path + " does not exist.",
+                    "Give the installation folder of a Visual Studio with MSVC " + ReleasePlan.RECOMMENDED_TOOLSET
+                            + " (the Visual Studio Installer shows it under \"More\" > \"Properties\"), or install Visual Studio 2022"
+                            + " Build Tools with it.").withFile(path));
+            return Optional.empty();
+        }
+        Path parent = local.getParent();
+        int major = parent == null || parent.getFileName() == null ? 0 : majorOfFolder(parent.getFileName().toString());
+        String name = local.getFileName() == null ? path : "Visual Studio " + local.getFileName()
+                + (major > 0 ? " " + VisualStudioInstance.yearOf(major) : "");
+        return Optional.of(instance(host, name, major > 0 ? String.valueOf(major) : "unknown", major, path, null, true, false, "profile"));
+    }
+
     /** vswhere.exe where the Visual Studio Installer puts it, if it is there. */
     static Optional<String> vswherePath(Host host) {
         if (!host.os().isWindows()) {
@@ -107,7 +130,7 @@ public final class VisualStudioFinder {
         try {
             root = JSON.readTree(json.strip().isEmpty() ? "[]" : json.strip());
         } catch (JsonProcessingException e) {
-            findings.add(Finding.warning(FINDING_ID, "vswhere's output is not valid JSON" + CatalogLoader.where(e) + ": " + e.getOriginalMessage(),
+            findings.add(Finding.warning(FINDING_ID, "vswhere's output is not valid JSON" + StrictJson.where(e) + ": " + e.getOriginalMessage(),
                     "Visual Studio was found by scanning its usual install folders instead; update the Visual Studio Installer if this persists.").withFile(source));
             return Optional.empty();
         }

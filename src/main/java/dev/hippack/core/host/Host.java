@@ -1,7 +1,10 @@
 package dev.hippack.core.host;
 
 import dev.hippack.core.PackagerException;
+import java.io.IOException;
 import java.nio.charset.Charset;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
@@ -116,6 +119,53 @@ public final class Host {
      */
     public Path resolve(String hostPath) {
         return paths.resolve(hostPath);
+    }
+
+    /**
+     * {@link #resolve(String)} for a place about to be written (a build folder, an output
+     * folder). A described machine is written only inside its folder: a path whose nearest
+     * existing part is a link leading out of it is refused, naming the path and the link.
+     */
+    public Path resolveForWriting(String hostPath) throws PackagerException {
+        Path local = resolve(hostPath);
+        if (isLocal()) {
+            return local;
+        }
+        Path existing = local;
+        while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
+            existing = existing.getParent();
+        }
+        try {
+            Path root = descriptionDir.toRealPath();
+            Path real = existing == null ? null : existing.toRealPath();
+            if (real == null || !real.startsWith(root)) {
+                throw new PackagerException(hostPath + " on " + displayName() + " leads to " + real + ", outside the folder "
+                        + descriptionDir + " the machine lives in (through the link " + existing + "). A described machine is"
+                        + " written only inside its folder: fix the path, or replace the link with a folder.");
+            }
+        } catch (IOException e) {
+            throw new PackagerException(hostPath + " on " + displayName() + " cannot be written: " + existing
+                    + " is a broken link or cannot be read (" + e.getMessage() + "). Fix or remove it.");
+        }
+        return local;
+    }
+
+    /**
+     * True when {@code path} is rooted in the machine's syntax: {@code C:\x}, {@code \\server\share},
+     * and {@code \x} or {@code /x} on Windows (the root of the current drive); {@code /x} elsewhere.
+     */
+    public boolean isRooted(String path) {
+        String p = path.trim();
+        return os.isWindows() ? p.matches("^[A-Za-z]:.*") || p.startsWith("\\") || p.startsWith("/") : p.startsWith("/");
+    }
+
+    /**
+     * {@code path} as the build machine reads it from inside {@code base}: itself when it is
+     * {@linkplain #isRooted rooted}, otherwise joined to {@code base}. How a profile's
+     * {@code buildDir} is found from its {@code source}.
+     */
+    public String relativeTo(String base, String path) {
+        return isRooted(path) ? path : join(base, path);
     }
 
     /** A child of a host path in the host's syntax: {@code join("C:\\a\\", "b")} is {@code C:\a\b}. */

@@ -17,7 +17,10 @@ import java.util.TreeMap;
 /**
  * How a build machine's path strings map to files here, and back: on this machine they are
  * local paths; on a described Windows machine {@code C:\...} goes through the drive map, names
- * match case-insensitively and relative paths resolve against its working folder.
+ * match case-insensitively and relative paths resolve against its working folder. Every path of
+ * a described machine maps inside its folder: drives are folders inside it, {@code ..} stops at
+ * a drive's root, {@code \x} is {@code x} on the working folder's drive, and on a described
+ * Linux or macOS machine {@code /} is the folder itself.
  */
 final class PathMapping {
 
@@ -31,7 +34,14 @@ final class PathMapping {
         this.os = os;
         this.descriptionDir = descriptionDir;
         Map<String, Path> driveCopy = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-        driveCopy.putAll(drives);
+        for (Map.Entry<String, Path> d : drives.entrySet()) {
+            Path root = d.getValue().toAbsolutePath().normalize();
+            if (descriptionDir != null && !root.startsWith(descriptionDir)) {
+                // HostDescription refuses such a drive with the file's line; this guards descriptions made in code.
+                throw new IllegalArgumentException("drive " + d.getKey() + " maps to " + root + ", outside " + descriptionDir);
+            }
+            driveCopy.put(d.getKey(), root);
+        }
         this.drives = Collections.unmodifiableMap(driveCopy);
         this.workingDirectory = workingDirectory;
     }
@@ -50,12 +60,8 @@ final class PathMapping {
         if (isLocal()) {
             return Path.of(p.isEmpty() ? "." : p).toAbsolutePath().normalize();
         }
-        if (!os.isWindows() || (p.startsWith("/") && !OperatingSystem.current().isWindows())) {
-            Path given = Path.of(p.isEmpty() ? "." : p);
-            if (given.isAbsolute()) {
-                return given.normalize();
-            }
-            return relativeBase().resolve(given).normalize();
+        if (!os.isWindows()) {
+            return resolveUnderRoot(p);
         }
         WindowsPath wp = WindowsPath.parse(p);
         Path root;
@@ -87,6 +93,40 @@ final class PathMapping {
         return matchCaseInsensitively(root, segments);
     }
 
+    /**
+     * A path of a described Linux or macOS machine: its {@code /} is the description's folder,
+     * relative paths start at its working folder (itself such a path), and {@code ..} stops at
+     * that root, so no path of the machine leads out of its folder.
+     */
+    private Path resolveUnderRoot(String p) {
+        List<String> segments = new ArrayList<>();
+        if (!p.startsWith("/")) {
+            String base = workingDirectory == null || workingDirectory.isBlank() ? "/" : unquote(workingDirectory);
+            addSegments(segments, base.startsWith("/") ? base : "/" + base);
+        }
+        addSegments(segments, p);
+        Path out = descriptionDir;
+        for (String s : segments) {
+            out = out.resolve(s);
+        }
+        return out.normalize();
+    }
+
+    private static void addSegments(List<String> segments, String path) {
+        for (String s : path.split("/")) {
+            if (s.isEmpty() || s.equals(".")) {
+                continue;
+            }
+            if (s.equals("..")) {
+                if (!segments.isEmpty()) {
+                    segments.remove(segments.size() - 1);
+                }
+            } else {
+                segments.add(s.replace('\0', '_'));
+            }
+        }
+    }
+
     /** See {@link Host#join(String, String...)}. */
     String join(String hostPath, String... more) {
         String sep = os.isWindows() ? "\\" : "/";
@@ -103,8 +143,20 @@ final class PathMapping {
     /** See {@link Host#toHostPath(Path)}. */
     String toHostPath(Path local) {
         Path abs = local.toAbsolutePath().normalize();
-        if (isLocal() || !os.isWindows()) {
+        if (isLocal()) {
             return abs.toString();
+        }
+        if (!os.isWindows()) {
+            if (!abs.startsWith(descriptionDir)) {
+                return abs.toString();
+            }
+            StringBuilder sb = new StringBuilder();
+            for (Path name : descriptionDir.relativize(abs)) {
+                if (!name.toString().isEmpty()) {
+                    sb.append('/').append(name);
+                }
+            }
+            return sb.length() == 0 ? "/" : sb.toString();
         }
         String bestDrive = null;
         Path bestRoot = null;
@@ -131,14 +183,6 @@ final class PathMapping {
             sb.append(n);
         }
         return sb.toString();
-    }
-
-    private Path relativeBase() {
-        if (workingDirectory != null && !workingDirectory.isEmpty()) {
-            Path w = Path.of(workingDirectory);
-            return w.isAbsolute() ? w : descriptionDir.resolve(w);
-        }
-        return descriptionDir;
     }
 
     private Path driveRoot(String drive) {

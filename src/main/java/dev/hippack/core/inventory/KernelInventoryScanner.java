@@ -44,7 +44,9 @@ public final class KernelInventoryScanner {
     /** Scans one library folder; {@code displayPath} is how messages name it. */
     public LibraryInventory scanLibrary(KernelLibrary library, Path folder, String displayPath) {
         if (!Files.isDirectory(folder)) {
-            String problem = Files.exists(folder) ? displayPath + " is not a folder" : displayPath + " does not exist";
+            String problem = Files.exists(folder) ? displayPath + " is not a folder"
+                    : Files.isSymbolicLink(folder) ? displayPath + " is a link to " + linkTarget(folder) + ", which cannot be followed"
+                    : displayPath + " does not exist";
             return new LibraryInventory(library, displayPath, false, List.of(), 0, 0, List.of(problem));
         }
         // bytes, files, lazy index, code; gfx906 before gfx1030 before gfx1100
@@ -129,6 +131,14 @@ public final class KernelInventoryScanner {
         List<ArchKernels> archs = new ArrayList<>(perArch.size());
         perArch.forEach((arch, a) -> archs.add(new ArchKernels(arch, a[0], (int) a[1], a[2] == 1, a[2] == 1 && a[3] == 1)));
         return new LibraryInventory(library, displayPath, listed[0], archs, archless[0], (int) archless[1], problems);
+    }
+
+    private static String linkTarget(Path link) {
+        try {
+            return Files.readSymbolicLink(link).toString();
+        } catch (IOException | UnsupportedOperationException e) {
+            return "a place that cannot be read";
+        }
     }
 
     private static String reason(IOException e) {

@@ -1,6 +1,7 @@
 package dev.hippack.core.plan;
 
 import dev.hippack.core.catalog.KernelSizes;
+import dev.hippack.core.finding.Finding;
 import java.util.List;
 import java.util.Optional;
 
@@ -14,22 +15,33 @@ import java.util.Optional;
  * @param buildScript        what the checkout's build script supports
  * @param installedToolsets  the full MSVC toolset versions installed in the plan's Visual Studio,
  *                           e.g. "14.44.35207"
+ * @param machineFindings    what detection found wrong with the plan's own SDK, Visual Studio and
+ *                           checkout (a folder that does not exist, a kernel library that cannot be
+ *                           read), as detection words and rates it; reported first by the rules
  */
 public record PlanFacts(
         Optional<KernelSizes> kernels,
         Optional<BuildScriptFacts> buildScript,
-        Optional<List<String>> installedToolsets) {
+        Optional<List<String>> installedToolsets,
+        List<Finding> machineFindings) {
 
     public PlanFacts {
         installedToolsets = installedToolsets.map(List::copyOf);
+        machineFindings = List.copyOf(machineFindings);
+    }
+
+    /** Facts without detection's findings. */
+    public PlanFacts(Optional<KernelSizes> kernels, Optional<BuildScriptFacts> buildScript, Optional<List<String>> installedToolsets) {
+        this(kernels, buildScript, installedToolsets, List.of());
     }
 
     /** Nothing known beyond the catalog. */
     public static PlanFacts unknown() {
-        return new PlanFacts(Optional.empty(), Optional.empty(), Optional.empty());
+        return new PlanFacts(Optional.empty(), Optional.empty(), Optional.empty(), List.of());
     }
 
-    public PlanFacts withKernels(KernelSizes v) { return new PlanFacts(Optional.of(v), buildScript, installedToolsets); }
-    public PlanFacts withBuildScript(BuildScriptFacts v) { return new PlanFacts(kernels, Optional.of(v), installedToolsets); }
-    public PlanFacts withInstalledToolsets(List<String> v) { return new PlanFacts(kernels, buildScript, Optional.of(v)); }
+    public PlanFacts withKernels(KernelSizes v) { return new PlanFacts(Optional.of(v), buildScript, installedToolsets, machineFindings); }
+    public PlanFacts withBuildScript(BuildScriptFacts v) { return new PlanFacts(kernels, Optional.of(v), installedToolsets, machineFindings); }
+    public PlanFacts withInstalledToolsets(List<String> v) { return new PlanFacts(kernels, buildScript, Optional.of(v), machineFindings); }
+    public PlanFacts withMachineFindings(List<Finding> v) { return new PlanFacts(kernels, buildScript, installedToolsets, v); }
 }

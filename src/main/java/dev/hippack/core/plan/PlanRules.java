@@ -17,7 +17,8 @@ import java.util.Optional;
  * The guide's rules for a release plan (design §5, the rules that need no built files). Each
  * finding carries the rule id, a severity, what is wrong and how to fix it. What the rules cannot
  * know from the plan comes from {@link PlanFacts}; an unknown fact is never reported as a pass
- * where it matters (build.openmp says it could not read the script).
+ * where it matters (build.openmp says it could not read the script). When detection ran, its
+ * findings about the plan's own SDK, Visual Studio and checkout come first, with detection's ids.
  *
  * <p>Cheap enough to run on every tick of the architecture matrix: no I/O, a few map reads.
  */
@@ -66,7 +67,8 @@ public final class PlanRules {
     public List<Finding> judge(ReleasePlan plan, PlanFacts facts) throws PackagerException {
         List<GpuArchitecture> targets = architectures(plan.targets());
         KernelSizes kernels = kernelSizes(plan, facts);
-        List<Finding> out = new ArrayList<>();
+        // What detection found wrong with the plan's own SDK, Visual Studio and checkout comes first.
+        List<Finding> out = new ArrayList<>(facts.machineFindings());
         toolset(plan, facts, out);
         nativeCpu(plan, facts, out);
         deployment(plan, facts, out);

@@ -2,6 +2,7 @@ package dev.hippack.core.plan;
 
 import dev.hippack.core.Version;
 import dev.hippack.core.catalog.Track;
+import dev.hippack.core.json.JsonOptional;
 import java.util.List;
 import java.util.Objects;
 
@@ -28,12 +29,12 @@ import java.util.Objects;
  */
 public record ReleasePlan(
         String project,
-        String source,
+        @JsonOptional String source,
         String track,
         String rocmVersion,
-        String sdk,
+        @JsonOptional String sdk,
         List<String> targets,
-        String vsInstance,
+        @JsonOptional String vsInstance,
         String toolset,
         String buildDir,
         int jobs,
@@ -41,7 +42,7 @@ public record ReleasePlan(
         BuildOptions options,
         KernelPolicy rocblasKernels,
         boolean allowRdna2,
-        String outputDir,
+        @JsonOptional String outputDir,
         String archiveName) {
 
     public static final String PROJECT = "audio.cpp";

@@ -1,28 +1,19 @@
 package dev.hippack.core.profile;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonStreamContext;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.Version;
 import dev.hippack.core.catalog.Catalog;
-import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.catalog.GpuArchitecture;
 import dev.hippack.core.catalog.Track;
 import dev.hippack.core.io.AtomicFile;
 import dev.hippack.core.io.UnsafeTargetException;
 import dev.hippack.core.io.WriteChannels;
+import dev.hippack.core.json.JsonLocator;
+import dev.hippack.core.json.StrictJson;
+import dev.hippack.core.json.StrictJson.Parsed;
 import dev.hippack.core.plan.BuildOptions;
 import dev.hippack.core.plan.ReleasePlan;
 import java.io.IOException;
@@ -30,17 +21,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
-import java.util.Arrays;
-import java.util.Deque;
 import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Iterator;
-import java.util.LinkedHashSet;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /**
  * Loads and saves release profiles: a {@link ReleasePlan} as JSON whose keys are the record's
@@ -48,29 +32,28 @@ import java.util.stream.Collectors;
  * "filtered" or "drop"). {@code source}, {@code sdk}, {@code vsInstance} and {@code outputDir}
  * may be null or left out (not chosen yet); every other key is required.
  *
- * <p>Loading checks the whole file before anything uses it: syntax, unknown and missing keys,
- * value types, and the values themselves (jobs &gt;= 0, a catalog track or "custom", targets
- * that are known architecture ids). Every error is a {@link PackagerException} naming the file,
- * the line and column, and the JSON path. Saving writes a temporary file beside the target and
+ * <p>Loading checks the whole file before anything uses it, by the one policy of
+ * {@link StrictJson}: syntax, unknown and missing keys, every value's JSON type (never coerced),
+ * and then the values themselves (jobs from 0 to {@value #MAX_JOBS}, a catalog track or "custom",
+ * known architecture ids and CMake target names, each once, a plain archive name). Every error is
+ * a {@link PackagerException} naming the file, the line and column, and the JSON path. Saving writes a temporary file beside the target and
  * renames it, so a crash never leaves a half-written profile under the real name, and refuses a
  * plan that could not be loaded back.
  */
 public final class ProfileStore {
 
-    /** Keys that may be null or absent: the plan has not chosen them yet. */
-    public static final Set<String> OPTIONAL_KEYS = Set.of("source", "sdk", "vsInstance", "outputDir");
+    /** More parallel jobs than any build machine has cores; a larger number is a typo. */
+    public static final int MAX_JOBS = 1024;
 
     private static final Pattern BAD_FILE_NAME_CHARS = Pattern.compile("[\\\\/:*?\"<>|\\x00-\\x1f]");
+    /** Names Windows reserves for devices, with or without an extension ("Naming Files, Paths, and Namespaces"). */
+    private static final Pattern WINDOWS_DEVICE_NAME = Pattern.compile("(?i)(CON|PRN|AUX|NUL|COM[1-9]|LPT[1-9])(\\..*)?");
+    /** CMake's rule for target names (policy CMP0037): letters, digits and {@code _ . + -}. */
+    private static final Pattern CMAKE_TARGET = Pattern.compile("[A-Za-z0-9_.+-]+");
 
     private final Catalog catalog;
-    private final ObjectMapper mapper = JsonMapper.builder()
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .build();
+    private final StrictJson strict = new StrictJson();
+    private final ObjectMapper mapper = strict.mapper();
 
     public ProfileStore(Catalog catalog) {
         this.catalog = catalog;
@@ -80,7 +63,7 @@ public final class ProfileStore {
     public ReleasePlan load(Path file) throws PackagerException {
         byte[] bytes;
         try {
-            bytes = Files.readAllBytes(file);
+            bytes = StrictJson.readFile(file, "Release profile " + file);
         } catch (NoSuchFileException e) {
             throw new PackagerException("Release profile " + file + " does not exist. Check the path, or save a profile"
                     + " from the wizard (or take one from 'hip-packager demo-env DIR', DIR/profiles/).");
@@ -134,194 +117,80 @@ public final class ProfileStore {
     }
 
     private ReleasePlan parse(byte[] json, String name) throws PackagerException {
-        Map<String, JsonLocation> where = locate(json, name);
-        JsonNode tree;
-        try {
-            tree = mapper.readTree(json);
-        } catch (IOException e) {
-            throw new PackagerException("Release profile " + name + " could not be read: " + e.getMessage());
-        }
-        Errors errors = new Errors(name, where);
-        if (!(tree instanceof ObjectNode root)) {
-            throw errors.at("$", "a release profile is a JSON object { \"project\": ..., \"track\": ..., ... }");
-        }
-        checkKeys(root, "$", keysOf(ReleasePlan.class), OPTIONAL_KEYS, errors);
-        JsonNode options = root.get("options");
-        if (!options.isObject()) {
-            throw errors.at("$.options", "'options' must be an object with the keys " + keysOf(BuildOptions.class));
-        }
-        checkKeys((ObjectNode) options, "$.options", keysOf(BuildOptions.class), Set.of(), errors);
-        JsonNode jobs = root.get("jobs");
-        if (jobs.isIntegralNumber() && jobs.asLong() < 0) {
-            throw errors.at("$.jobs", "jobs is " + jobs.asText() + "; give 0 (let the build script choose) or a positive number");
-        }
-        ReleasePlan plan;
-        try {
-            plan = mapper.treeToValue(root, ReleasePlan.class);
-        } catch (JsonMappingException e) {
-            throw errors.at(CatalogLoader.jsonPath(e), CatalogLoader.describe(e));
-        } catch (JsonProcessingException e) {
-            throw errors.at("$", e.getOriginalMessage());
-        } catch (IllegalArgumentException e) {
-            throw errors.at("$", e.getMessage());
-        }
-        checkValues(plan, errors);
-        return plan;
+        Parsed<ReleasePlan> parsed = strict.read(json, "Release profile " + name, ReleasePlan.class, (tree, at) -> {
+            // Checked before binding: the plan's constructor refuses negative jobs too, but without the line.
+            long jobs = tree.get("jobs").asLong();
+            if (jobs < 0 || jobs > MAX_JOBS) {
+                throw at.error("$.jobs", "jobs is " + jobs + "; give 0 (let the build script choose) or a number of parallel"
+                        + " jobs from 1 to " + MAX_JOBS);
+            }
+        });
+        checkValues(parsed.value(), parsed.at());
+        return parsed.value();
     }
 
-    private void checkValues(ReleasePlan plan, Errors errors) throws PackagerException {
-        text(plan.project(), "$.project", errors);
+    private void checkValues(ReleasePlan plan, JsonLocator at) throws PackagerException {
         Track track = catalog.track(plan.track()).orElse(null);
         if (track == null && !ReleasePlan.CUSTOM_TRACK.equals(plan.track())) {
-            throw errors.at("$.track", "unknown track '" + plan.track() + "'; use one of " + catalog.knownTrackIds()
+            throw at.error("$.track", "unknown track '" + plan.track() + "'; use one of " + catalog.knownTrackIds()
                     + " or " + ReleasePlan.CUSTOM_TRACK);
         }
         if (!majorMinorOrPatch(plan.rocmVersion())) {
-            throw errors.at("$.rocmVersion", "rocmVersion is '" + plan.rocmVersion() + "'; give major.minor such as 6.4");
+            throw at.error("$.rocmVersion", "rocmVersion is '" + plan.rocmVersion() + "'; give major.minor such as 6.4");
         }
         if (track != null && plan.generation() != track.generation()) {
-            throw errors.at("$.rocmVersion", "track " + track.id() + " is ROCm " + track.rocmVersion()
+            throw at.error("$.rocmVersion", "track " + track.id() + " is ROCm " + track.rocmVersion()
                     + " but rocmVersion is " + plan.rocmVersion() + "; use " + track.rocmVersion() + " or the track "
                     + ReleasePlan.CUSTOM_TRACK);
         }
-        Set<String> seen = new HashSet<>();
+        Map<String, Integer> seen = new HashMap<>();
         for (int i = 0; i < plan.targets().size(); i++) {
             String t = plan.targets().get(i);
-            String path = "$.targets[" + i + "]";
-            if (t == null || !GpuArchitecture.isArchitectureId(t)) {
-                throw errors.at(path, "'" + t + "' is not a GPU architecture id such as gfx1100; known: "
+            String path = JsonLocator.element("$.targets", i);
+            if (!GpuArchitecture.isArchitectureId(t)) {
+                throw at.error(path, "'" + t + "' is not a GPU architecture id such as gfx1100; known: "
                         + catalog.knownArchitectureIds());
             }
             if (catalog.architecture(t).isEmpty()) {
-                throw errors.at(path, t + " is not a known architecture; known: " + catalog.knownArchitectureIds());
+                throw at.error(path, t + " is not a known architecture; known: " + catalog.knownArchitectureIds());
             }
-            if (!seen.add(t)) {
-                throw errors.at(path, t + " is listed twice");
+            Integer first = seen.putIfAbsent(t, i);
+            if (first != null) {
+                throw at.error(path, t + " is listed twice (also at $.targets[" + first + "]); give each architecture once");
             }
         }
-        optionalText(plan.source(), "$.source", errors);
-        optionalText(plan.sdk(), "$.sdk", errors);
-        optionalText(plan.vsInstance(), "$.vsInstance", errors);
-        optionalText(plan.outputDir(), "$.outputDir", errors);
         if (!majorMinorOrPatch(plan.toolset())) {
-            throw errors.at("$.toolset", "toolset is '" + plan.toolset() + "'; give an MSVC toolset version such as "
+            throw at.error("$.toolset", "toolset is '" + plan.toolset() + "'; give an MSVC toolset version such as "
                     + ReleasePlan.RECOMMENDED_TOOLSET);
         }
-        text(plan.buildDir(), "$.buildDir", errors);
         if (plan.binaries().isEmpty()) {
-            throw errors.at("$.binaries", "binaries is empty; list the targets to build, e.g. " + ReleasePlan.DEFAULT_BINARIES);
+            throw at.error("$.binaries", "binaries is empty; list the targets to build, e.g. " + ReleasePlan.DEFAULT_BINARIES);
         }
-        Set<String> bins = new HashSet<>();
+        Map<String, Integer> executables = new HashMap<>();
         for (int i = 0; i < plan.binaries().size(); i++) {
             String b = plan.binaries().get(i);
-            text(b, "$.binaries[" + i + "]", errors);
-            if (!bins.add(b)) {
-                throw errors.at("$.binaries[" + i + "]", b + " is listed twice");
+            String path = JsonLocator.element("$.binaries", i);
+            if (!CMAKE_TARGET.matcher(b).matches() || b.equals(".") || b.equals("..")) {
+                throw at.error(path, "'" + b + "' is not a CMake target name; give a name of letters, digits and _ . + -"
+                        + " such as audiocpp_cli (no folders: the build writes it to <buildDir>\\bin)");
+            }
+            // Windows names files case-insensitively, and "x" and "x.exe" are both staged as x.exe.
+            String exe = b.toLowerCase(Locale.ROOT).endsWith(".exe") ? b.substring(0, b.length() - 4) : b;
+            Integer first = executables.putIfAbsent(exe.toLowerCase(Locale.ROOT), i);
+            if (first != null) {
+                throw at.error(path, b + " is the same executable as $.binaries[" + first + "] (" + plan.binaries().get(first)
+                        + "); list each binary once");
             }
         }
-        text(plan.archiveName(), "$.archiveName", errors);
-        if (BAD_FILE_NAME_CHARS.matcher(plan.archiveName()).find() || plan.archiveName().endsWith(".")) {
-            throw errors.at("$.archiveName", "archiveName '" + plan.archiveName()
+        String archive = plan.archiveName();
+        if (BAD_FILE_NAME_CHARS.matcher(archive).find() || archive.endsWith(".") || archive.endsWith(" ")
+                || archive.equals("..")) {
+            throw at.error("$.archiveName", "archiveName '" + archive
                     + "' is not a plain file name; give a name such as audiocpp-windows-hip-rocm6 (no folders, no .zip)");
         }
-    }
-
-    private static void text(String value, String path, Errors errors) throws PackagerException {
-        if (value == null || value.isBlank()) {
-            throw errors.at(path, "must not be empty");
-        }
-    }
-
-    private static void optionalText(String value, String path, Errors errors) throws PackagerException {
-        if (value != null && value.isBlank()) {
-            throw errors.at(path, "is empty; give a path or null (not chosen yet)");
-        }
-    }
-
-    private static void checkKeys(ObjectNode node, String path, Set<String> known, Set<String> optional, Errors errors)
-            throws PackagerException {
-        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
-            String key = it.next();
-            if (!known.contains(key)) {
-                throw errors.at(path + "." + key, "unknown key '" + key + "'; the keys are " + known);
-            }
-        }
-        for (String key : known) {
-            JsonNode value = node.get(key);
-            if (!optional.contains(key) && (value == null || value.isNull())) {
-                throw errors.at(path, (value == null ? "missing key '" : "key '") + key + "'"
-                        + (value == null ? "" : " is null") + "; it is required");
-            }
-        }
-    }
-
-    private static Set<String> keysOf(Class<? extends Record> type) {
-        return Arrays.stream(type.getRecordComponents()).map(c -> c.getName())
-                .collect(Collectors.toCollection(LinkedHashSet::new));
-    }
-
-    /** Where each value starts in the text, by JSON path, so errors found after parsing can point into the file. */
-    private Map<String, JsonLocation> locate(byte[] json, String name) throws PackagerException {
-        Map<String, JsonLocation> where = new HashMap<>();
-        try (JsonParser p = mapper.createParser(json)) {
-            int depth = 0;
-            boolean rootDone = false;
-            JsonToken t;
-            while ((t = p.nextToken()) != null) {
-                if (rootDone) {
-                    throw new PackagerException("Release profile " + name + ", line " + p.currentTokenLocation().getLineNr()
-                            + ", column " + p.currentTokenLocation().getColumnNr()
-                            + ": text after the end of the profile; remove it");
-                }
-                if (t != JsonToken.END_OBJECT && t != JsonToken.END_ARRAY) {
-                    where.put(path(p.getParsingContext()), p.currentTokenLocation());
-                }
-                if (t.isStructStart()) {
-                    depth++;
-                } else if (t.isStructEnd()) {
-                    depth--;
-                }
-                rootDone = depth == 0 && t != JsonToken.FIELD_NAME;
-            }
-            if (where.isEmpty()) {
-                throw new PackagerException("Release profile " + name + " is empty; it should hold a JSON object.");
-            }
-        } catch (JsonProcessingException e) {
-            throw new PackagerException("Release profile " + name + " is not valid JSON" + CatalogLoader.where(e)
-                    + ": " + e.getOriginalMessage() + ". Fix the text there and load it again.");
-        } catch (IOException e) {
-            throw new PackagerException("Release profile " + name + " could not be read: " + e.getMessage());
-        }
-        return where;
-    }
-
-    private static String path(JsonStreamContext ctx) {
-        Deque<String> parts = new ArrayDeque<>();
-        for (JsonStreamContext c = ctx; c != null && !c.inRoot(); c = c.getParent()) {
-            if (c.inObject() && c.getCurrentName() != null) {
-                parts.addFirst("." + c.getCurrentName());
-            } else if (c.inArray() && c.getCurrentIndex() >= 0) {
-                parts.addFirst("[" + c.getCurrentIndex() + "]");
-            }
-        }
-        return "$" + String.join("", parts);
-    }
-
-    /** Builds the messages: file, line, column, JSON path, then what is wrong. */
-    private record Errors(String name, Map<String, JsonLocation> where) {
-        PackagerException at(String path, String problem) {
-            JsonLocation loc = null;
-            for (String p = path; loc == null && p != null; p = parent(p)) {
-                loc = where.get(p);
-            }
-            String position = loc == null || loc.getLineNr() < 1 ? ""
-                    : ", line " + loc.getLineNr() + ", column " + loc.getColumnNr();
-            return new PackagerException("Release profile " + name + position + ", at " + path + ": " + problem + ".");
-        }
-
-        private static String parent(String path) {
-            int cut = Math.max(path.lastIndexOf('.'), path.lastIndexOf('['));
-            return cut <= 0 ? null : path.substring(0, cut);
+        if (WINDOWS_DEVICE_NAME.matcher(archive).matches()) {
+            throw at.error("$.archiveName", "archiveName '" + archive + "' is a device name Windows reserves (CON, PRN, AUX, NUL,"
+                    + " COM1-9, LPT1-9), so no file can have it; give a name such as audiocpp-windows-hip-rocm6");
         }
     }
 

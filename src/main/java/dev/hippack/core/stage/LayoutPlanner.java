@@ -224,8 +224,7 @@ public final class LayoutPlanner {
     /** The build folder as a host path: {@code buildDir} below {@code source} unless it is absolute. */
     static String buildDir(ReleasePlan plan, Host host) throws PackagerException {
         String dir = plan.buildDir();
-        boolean absolute = dir.matches("^[A-Za-z]:[\\\\/].*") || dir.startsWith("\\\\") || dir.startsWith("/");
-        if (absolute) {
+        if (host.isRooted(dir)) {
             return dir;
         }
         if (plan.source() == null) {

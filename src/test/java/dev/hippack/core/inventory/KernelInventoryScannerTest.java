@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.hippack.core.SparseFiles;
 import dev.hippack.core.catalog.KernelLibrary;
-import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -21,9 +21,7 @@ class KernelInventoryScannerTest {
 
     private static void file(Path p, long size) throws Exception {
         Files.createDirectories(p.getParent());
-        try (RandomAccessFile f = new RandomAccessFile(p.toFile(), "rw")) {
-            f.setLength(size);
-        }
+        SparseFiles.create(p, new byte[0], size);
     }
 
     @Test

@@ -4,9 +4,11 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.FileChannel;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -60,6 +62,7 @@ public final class PeReader {
     /** Reads a file on disk in place. */
     public PeInfo read(Path file) throws PeFormatException {
         String name = file.toString();
+        requireRegularFile(file, name);
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             ChannelSource source = new ChannelSource(ch);
             checkSize(name, source.size());
@@ -115,6 +118,28 @@ public final class PeReader {
         }
     }
 
+    /**
+     * Refuses a folder, a FIFO, a socket or a device before it is opened: opening a FIFO for
+     * reading waits until something writes to it, and a device never ends.
+     */
+    private static void requireRegularFile(Path file, String name) throws PeFormatException {
+        BasicFileAttributes attrs;
+        try {
+            attrs = Files.readAttributes(file, BasicFileAttributes.class);
+        } catch (NoSuchFileException e) {
+            throw new PeFormatException(name, "no such file");
+        } catch (IOException e) {
+            throw new PeFormatException(name, "could not be read (" + describe(e) + ")", e);
+        }
+        if (attrs.isDirectory()) {
+            throw new PeFormatException(name, "is a folder, not a PE file");
+        }
+        if (!attrs.isRegularFile()) {
+            throw new PeFormatException(name, "is not a regular file (a pipe, a socket or a device), so it was not opened;"
+                    + " give an .exe or .dll file");
+        }
+    }
+
     private void checkSize(String name, long size) throws PeFormatException {
         if (size > maxFileBytes) {
             throw new PeFormatException(name, "is " + size + " bytes, larger than the " + maxFileBytes
@@ -131,6 +156,7 @@ public final class PeReader {
     /** The file version from the file's version resource, e.g. {@code 14.44.35112.1}; empty when it has none. */
     public Optional<String> fileVersion(Path file) throws PeFormatException {
         String name = file.toString();
+        requireRegularFile(file, name);
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
             ChannelSource source = new ChannelSource(ch);
             checkSize(name, source.size());

@@ -1,6 +1,7 @@
 package dev.hippack.core.build.standin;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.SparseFiles;
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.catalog.SizedFile;
 import dev.hippack.core.host.Host;
@@ -9,7 +10,6 @@ import dev.hippack.core.io.WriteChannels;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -100,8 +100,14 @@ public final class StandInBuild {
             return 1;
         }
         String buildDirArg = p.getOrDefault("builddir", "build\\hip");
-        String buildDir = isAbsolute(buildDirArg) ? buildDirArg : host.join(checkout, buildDirArg);
-        Path localBuild = host.resolve(buildDir);
+        String buildDir = host.relativeTo(checkout, buildDirArg);
+        Path localBuild;
+        try {
+            localBuild = host.resolveForWriting(buildDir);
+        } catch (PackagerException e) {
+            err.println(e.getMessage());
+            return 1;
+        }
         String target = p.getOrDefault("target", "");
         int generation = Files.exists(rocmBin.resolve("amdhip64_7.dll")) ? 7 : 6;
         boolean hipblaslt = !p.containsKey("nohipblaslt");
@@ -227,23 +233,26 @@ public final class StandInBuild {
     private static void writeBinary(Path bin, String exe, int generation) throws IOException {
         String resource = "/dev/hippack/sample/pe/rocm" + generation + "/" + exe;
         Files.createDirectories(bin);
+        byte[] content;
         try (InputStream in = StandInBuild.class.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IOException("the sample binary " + resource + " is missing from HIP Packager; reinstall it");
             }
-            try (AtomicFile out = AtomicFile.create(bin.resolve(exe), WriteChannels.DEFAULT)) {
-                in.transferTo(out.stream());
-                // A real build's executables are about 80 MiB each; pad (sparsely: one zero byte at the end,
-                // a hole before it) to the catalog's size so the staged package, its totals and the estimate
-                // compare like a real release's.
-                long realistic = CatalogLoader.embedded().executables().stream()
-                        .filter(f -> f.name().equalsIgnoreCase(exe)).mapToLong(SizedFile::bytes)
-                        .findFirst().orElse(0L);
-                if (realistic > out.channel().size()) {
-                    out.channel().write(ByteBuffer.allocate(1), realistic - 1);
-                }
-                out.commit(true);
-            }
+            content = in.readAllBytes();
+        }
+        // A real build's executables are about 80 MiB each; pad (sparsely) to the catalog's size so
+        // the staged package, its totals and the estimate compare like a real release's.
+        long realistic = CatalogLoader.embedded().executables().stream()
+                .filter(f -> f.name().equalsIgnoreCase(exe)).mapToLong(SizedFile::bytes)
+                .findFirst().orElse(0L);
+        Path target = bin.resolve(exe);
+        // A killed earlier run may have left its temporary file; it never had the final name.
+        for (Path leftover : AtomicFile.leftovers(target)) {
+            Files.deleteIfExists(leftover);
+        }
+        try (AtomicFile out = AtomicFile.create(target, WriteChannels.SPARSE)) {
+            SparseFiles.write(out.channel(), content, realistic);
+            out.commit(true);
         }
     }
 
@@ -267,10 +276,6 @@ public final class StandInBuild {
 
     private static String onOff(boolean b) {
         return b ? "ON" : "OFF";
-    }
-
-    private static boolean isAbsolute(String p) {
-        return p.matches("^[A-Za-z]:[\\\\/].*") || p.startsWith("\\\\") || p.startsWith("/");
     }
 
     private static String trimSeparators(String p) {

@@ -1,0 +1,8 @@
+/**
+ * The one policy for reading JSON that people write or that ships inside HIP Packager: release
+ * profiles, {@code host.json} and the catalog. Strict Jackson (no coercion, no unknown keys, no
+ * duplicate keys, nothing after the document), a check of the whole document against the record
+ * it becomes before anything is bound, and messages that name the file, the line and column and
+ * the JSON path. Depends only on Jackson and {@link dev.hippack.core.PackagerException}.
+ */
+package dev.hippack.core.json;
