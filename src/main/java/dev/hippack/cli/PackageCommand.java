@@ -6,6 +6,7 @@ import dev.hippack.core.archive.ZipRequest;
 import dev.hippack.core.archive.ZipResult;
 import dev.hippack.core.audit.AuditReport;
 import dev.hippack.core.build.BuildResult;
+import dev.hippack.core.io.OutputLock;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.OperationCancelledException;
@@ -64,25 +65,55 @@ public final class PackageCommand extends BaseCommand {
     }
 
     private int run(ReleasePlan plan, CancellationToken token) throws PackagerException, OperationCancelledException {
+        ConsoleProgress progress = new ConsoleProgress(err(), json);
+        // Every refusal before anything is built, staged or replaced: the zip exists (no --force),
+        // a link or folder where the zip or SHA256SUMS go, a bad SOURCE_DATE_EPOCH, another run
+        // writing to the same folder.
+        Path outDir = StageCommand.outputDir(plan, host(), out).toAbsolutePath().normalize();
+        ZipRequest request = new ZipRequest(outDir.resolve(plan.archiveName()), outDir.resolve(plan.archiveName() + ".zip"),
+                plan.archiveName(), ZipRequest.DEFAULT_LEVEL, Runtime.getRuntime().availableProcessors(),
+                ZipRequest.timestampFrom(System.getenv()), force);
+        ZipArchiver archiver = new ZipArchiver();
+        archiver.checkOutput(request);
+        try (OutputLock lock = OutputLock.acquire(outDir, "package " + plan.archiveName())) {
+            // Again under the lock: the zip may have appeared while another run held the folder.
+            archiver.checkOutput(request);
+            return build(plan, progress, token)
+                    ? stageVerifyZip(plan, outDir, request, archiver, lock, progress, token)
+                    : Cli.FAILED;
+        }
+    }
+
+    /** False when the build failed or was cancelled (and said so); true when it succeeded or was skipped. */
+    private boolean build(ReleasePlan plan, ConsoleProgress progress, CancellationToken token)
+            throws PackagerException, OperationCancelledException {
+        if (skipBuild) {
+            return true;
+        }
         PrintWriter stdout = out();
         PrintWriter stderr = err();
-        ConsoleProgress progress = new ConsoleProgress(stderr, json);
-        if (!skipBuild) {
-            BuildResult build = BuildCommand.build(this, plan, Duration.ZERO, progress, token);
-            FindingsText.print(stderr, build.findings(), false);
-            if (!build.success()) {
-                stderr.println("hip-packager: the build " + (build.cancelled() ? "was cancelled" : "failed")
-                        + "; nothing was staged. Log: " + build.logFile());
-                stderr.flush();
-                return Cli.FAILED;
-            }
-            if (!json) {
-                stdout.println("build: " + String.join(", ", build.outputs())
-                        + (build.standIn() ? " (stand-in build: no compiler here, sample binaries)" : ""));
-                stdout.flush();
-            }
+        BuildResult build = BuildCommand.build(this, plan, Duration.ZERO, progress, token);
+        FindingsText.print(stderr, build.findings(), false);
+        if (!build.success()) {
+            stderr.println("hip-packager: the build " + (build.cancelled() ? "was cancelled" : "failed")
+                    + "; nothing was staged. Log: " + build.logFile());
+            stderr.flush();
+            return false;
         }
-        StageResult stage = StageCommand.stage(this, plan, out, progress, token);
+        if (!json) {
+            stdout.println("build: " + String.join(", ", build.outputs())
+                    + (build.standIn() ? " (stand-in build: no compiler here, sample binaries)" : ""));
+            stdout.flush();
+        }
+        return true;
+    }
+
+    private int stageVerifyZip(ReleasePlan plan, Path outDir, ZipRequest request, ZipArchiver archiver, OutputLock lock,
+                               ConsoleProgress progress, CancellationToken token)
+            throws PackagerException, OperationCancelledException {
+        PrintWriter stdout = out();
+        PrintWriter stderr = err();
+        StageResult stage = StageCommand.stage(this, plan, outDir, progress, token);
         if (!json) {
             FindingsText.print(stderr, stage.findings(), false);
             StageCommand.printSummary(stdout, stage);
@@ -106,11 +137,8 @@ public final class PackageCommand extends BaseCommand {
             return Cli.FAILED;
         }
 
-        Path zip = stage.packageDir().resolveSibling(stage.packageDir().getFileName() + ".zip");
-        ZipRequest request = new ZipRequest(stage.packageDir(), zip, stage.packageDir().getFileName().toString(),
-                ZipRequest.DEFAULT_LEVEL, Runtime.getRuntime().availableProcessors(),
-                ZipRequest.timestampFrom(System.getenv()), force);
-        ZipResult result = new ZipArchiver().run(request, progress, token);
+        ZipResult result = archiver.run(new ZipRequest(stage.packageDir(), request.output(), request.rootFolder(),
+                request.level(), request.threads(), request.timestamp(), request.overwrite()), lock, progress, token);
         if (json) {
             printJson(new PackageJson(StageCommand.StageJson.of(stage), audit, ZipCommand.ZipJson.of(result)));
         } else {

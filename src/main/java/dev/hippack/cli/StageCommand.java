@@ -4,6 +4,7 @@ import dev.hippack.core.PackagerException;
 import dev.hippack.core.build.BuiltBinariesCheck;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.Host;
+import dev.hippack.core.io.OutputLock;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.OperationCancelledException;
@@ -45,8 +46,14 @@ public final class StageCommand extends BaseCommand {
     protected int run() throws PackagerException, OperationCancelledException {
         ReleasePlan plan = loadProfile(profile);
         requireOutputOutsideSample(out);
+        Path outDir = outputDir(plan, host(), out);
         ConsoleProgress progress = new ConsoleProgress(err(), json);
-        StageResult result = cancellableByCtrlC(token -> stage(this, plan, out, progress, token));
+        StageResult result = cancellableByCtrlC(token -> {
+            // One writer per output folder: a package or zip run into the same folder is refused, and refuses us.
+            try (OutputLock lock = OutputLock.acquire(outDir, "stage " + plan.archiveName())) {
+                return stage(this, plan, outDir, progress, token);
+            }
+        });
         List<Finding> binaries = new BuiltBinariesCheck().check(plan, host());
         if (json) {
             printJson(StageJson.of(result, binaries));

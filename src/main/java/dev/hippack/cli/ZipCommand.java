@@ -16,8 +16,9 @@ import picocli.CommandLine.Parameters;
 @Command(name = "zip",
         description = {
             "Zips a staged package folder: one top-level folder, sorted entries, fixed times, deflate on every core.",
-            "The zip is written as FILE.zip.partial, read back and verified, then renamed; SHA256SUMS beside it",
-            "gets its line. SOURCE_DATE_EPOCH, when set, gives the entries' time."
+            "The zip is written beside FILE.zip under a temporary name, read back and verified while it is written,",
+            "then renamed; SHA256SUMS beside it gets its line. One run at a time writes into a folder.",
+            "SOURCE_DATE_EPOCH, when set, gives the entries' time."
         })
 public final class ZipCommand extends BaseCommand {
 
@@ -27,11 +28,12 @@ public final class ZipCommand extends BaseCommand {
     @Option(names = "--out", required = true, paramLabel = "FILE.zip", description = "The zip to write.")
     Path out;
 
-    @Option(names = "--level", paramLabel = "0-9", defaultValue = "6",
-            description = "Deflate level, 0 (store) to 9 (smallest); default ${DEFAULT-VALUE}.")
+    @Option(names = "--level", paramLabel = "0-9", defaultValue = "" + ZipRequest.DEFAULT_LEVEL,
+            description = "Deflate level, 0 (store) to 9 (smallest); default ${DEFAULT-VALUE} (as 7-Zip's).")
     int level;
 
-    @Option(names = "--threads", paramLabel = "N", description = "Compression threads; default: every core.")
+    @Option(names = "--threads", paramLabel = "N",
+            description = "Compression threads; default and most: every core (and no more than the file chunks).")
     Integer threads;
 
     @Option(names = "--root", paramLabel = "NAME",

@@ -8,8 +8,9 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * Files of a realistic length whose content is mostly never written: the sample machine's
- * kernel files, DLLs and executables (a few GB in all). Every such file is made here, so it is
- * sparse on every system: on NTFS a file is sparse only when it is created with
+ * kernel files, DLLs and executables (a few GB in all). Every such file is made here (the
+ * stand-in build's executables through {@code AtomicFile} and {@code WriteChannels.SPARSE}), so it
+ * is sparse on every system: on NTFS a file is sparse only when it is created with
  * {@link StandardOpenOption#SPARSE} (extending it with {@code RandomAccessFile.setLength}
  * allocates the whole length there); on Linux and macOS the option is a hint and the unwritten
  * range is a hole anyway.
@@ -29,15 +30,24 @@ public final class SparseFiles {
     public static void create(Path file, byte[] head, long length) throws IOException {
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
                 StandardOpenOption.SPARSE)) {
-            ByteBuffer content = ByteBuffer.wrap(head);
-            while (content.hasRemaining()) {
-                ch.write(content);
-            }
-            if (length > head.length) {
-                ByteBuffer last = ByteBuffer.allocate(1);
-                while (last.hasRemaining()) {
-                    ch.write(last, length - 1);
-                }
+            write(ch, head, length);
+        }
+    }
+
+    /**
+     * Writes {@code head} and then zeros up to {@code length} bytes into {@code ch}, a new file
+     * opened with {@link StandardOpenOption#SPARSE} (as {@code WriteChannels.SPARSE} opens an
+     * {@code AtomicFile}'s): only {@code head} and the last byte are written.
+     */
+    public static void write(FileChannel ch, byte[] head, long length) throws IOException {
+        ByteBuffer content = ByteBuffer.wrap(head);
+        while (content.hasRemaining()) {
+            ch.write(content);
+        }
+        if (length > head.length) {
+            ByteBuffer last = ByteBuffer.allocate(1);
+            while (last.hasRemaining()) {
+                ch.write(last, length - 1);
             }
         }
     }

@@ -27,6 +27,7 @@ class PackageCommandTest {
         try (var zf = new java.util.zip.ZipFile(out.resolve("audiocpp-windows-hip-rocm6.zip").toFile())) {
             assertThat(zf.getEntry("audiocpp-windows-hip-rocm6/server.json")).isNotNull();
         }
+        dev.hippack.core.archive.ZipReaders.assertAllAccept(out.resolve("audiocpp-windows-hip-rocm6.zip"));
     }
 
     @Test
@@ -61,5 +62,39 @@ class PackageCommandTest {
         assertThat(r.out()).contains("audiocpp-windows-hip-rocm6").contains("hard-linked");
         assertThat(temp.resolve("audiocpp-windows-hip-rocm6/README.md")).exists();
         assertThat(temp.resolve("audiocpp-windows-hip-rocm6.partial")).doesNotExist();
+    }
+
+    @Test
+    void packageWithoutForceRefusesBeforeBuildingOrTouchingTheStagedFolder() throws Exception {
+        Path out = Files.createDirectories(temp.resolve("release"));
+        Path zip = Files.writeString(out.resolve("audiocpp-windows-hip-rocm6.zip"), "last week's zip");
+        Path staged = Files.createDirectories(out.resolve("audiocpp-windows-hip-rocm6"));
+        Path notes = Files.writeString(staged.resolve("my-notes.txt"), "the user's own notes");
+        CliTestSupport.Result r = CliTestSupport.run("--demo", "package", "--out", out.toString());
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Cli.BAD_INPUT);
+        assertThat(r.err()).contains("already exists").contains("--force");
+        assertThat(r.out()).doesNotContain("build:");
+        assertThat(Files.readString(zip)).isEqualTo("last week's zip");
+        assertThat(Files.readString(notes)).isEqualTo("the user's own notes");
+        try (var s = Files.list(out)) {
+            assertThat(s.map(p -> p.getFileName().toString()).sorted())
+                    .containsExactly("audiocpp-windows-hip-rocm6", "audiocpp-windows-hip-rocm6.zip");
+        }
+    }
+
+    @Test
+    void packageIntoAFolderAnotherRunIsWritingIsRefusedBeforeItBuilds() throws Exception {
+        Path out = temp.resolve("release");
+        try (dev.hippack.core.io.OutputLock other = dev.hippack.core.io.OutputLock.acquire(out, "zip of another package")) {
+            CliTestSupport.Result r = CliTestSupport.run("--demo", "package", "--out", out.toString());
+            assertThat(r.exitCode()).as(r.err()).isEqualTo(Cli.FAILED);
+            assertThat(r.err()).contains("Another HIP Packager run is writing to").contains("zip of another package");
+            assertThat(r.out()).doesNotContain("build:");
+            CliTestSupport.Result stage = CliTestSupport.run("--demo", "stage", "--out", out.toString());
+            assertThat(stage.exitCode()).as(stage.err()).isEqualTo(Cli.FAILED);
+        }
+        try (var s = Files.list(out)) {
+            assertThat(s.map(p -> p.getFileName().toString())).containsExactly(dev.hippack.core.io.OutputLock.FILE_NAME);
+        }
     }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -68,5 +69,68 @@ class ZipCommandTest {
                 "--level", "12");
         assertThat(r.exitCode()).isEqualTo(Cli.BAD_INPUT);
         assertThat(r.err()).contains("--level");
+    }
+
+    @Test
+    void zipCommandReplacesTheZipOnlyWithForceAndTheZipIsReadableByEveryTool() throws Exception {
+        Path out = temp.resolve("dist/p.zip");
+        CliTestSupport.Result r = CliTestSupport.run("zip", tree().toString(), "--out", out.toString());
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Cli.OK);
+        dev.hippack.core.archive.ZipReaders.assertAllAccept(out);
+    }
+
+    @Test
+    void aFullDiskExitsOneAndLeavesNoPartialFile() throws Exception {
+        Path tree = noiseTree(5);
+        Path mount = Files.createDirectories(temp.resolve("small"));
+        Assumptions.assumeTrue(run("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", mount.toString()) == 0,
+                "cannot mount a tmpfs here (needs root); the full-disk exit code was not checked this way");
+        try {
+            CliTestSupport.Result r = CliTestSupport.run("zip", tree.toString(), "--out", mount.resolve("p.zip").toString());
+            assertThat(r.exitCode()).as(r.err()).isEqualTo(Cli.FAILED);
+            assertThat(r.err()).contains("disk is full").doesNotContain("Exception");
+            assertThat(names(mount)).containsExactly(dev.hippack.core.io.OutputLock.FILE_NAME);
+        } finally {
+            run("umount", mount.toString());
+        }
+    }
+
+    @Test
+    void aWriteThatFailsInAProcessOfItsOwnExitsOneAndLeavesNothing() throws Exception {
+        Path tree = noiseTree(6);
+        Path out = temp.resolve("out/p.zip");
+        // A file size limit (ulimit -f, in 1 KiB blocks) makes every write past 512 KiB fail with EFBIG.
+        String command = "ulimit -f 512 && exec " + ChildJvm.shellQuoted(ChildJvm.command("zip", tree.toString(),
+                "--out", out.toString()));
+        Process p = new ProcessBuilder("bash", "-c", command).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(output).isEqualTo(Cli.FAILED);
+        assertThat(output).contains("Could not write").contains("File too large").doesNotContain("Exception");
+        assertThat(names(out.getParent())).containsExactly(dev.hippack.core.io.OutputLock.FILE_NAME);
+    }
+
+    /** A folder with 3 MiB that does not compress: a zip of it needs about as much room. */
+    private Path noiseTree(long seed) throws java.io.IOException {
+        Path tree = Files.createDirectories(temp.resolve("big"));
+        byte[] noise = new byte[3 << 20];
+        new java.util.Random(seed).nextBytes(noise);
+        Files.write(tree.resolve("noise.dll"), noise);
+        return tree;
+    }
+
+    private static java.util.List<String> names(Path dir) throws java.io.IOException {
+        try (var s = Files.list(dir)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    private static int run(String... command) throws Exception {
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            p.getInputStream().readAllBytes();
+            return p.waitFor();
+        } catch (java.io.IOException e) {
+            return -1;
+        }
     }
 }

@@ -1,6 +1,8 @@
 package dev.hippack.core.archive;
 
-import java.util.Arrays;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.zip.Deflater;
@@ -11,58 +13,57 @@ import java.util.zip.Deflater;
  * last 32 KiB of the chunk before it, which keeps the size within a few bytes per chunk of a
  * one-piece deflate; every chunk but the last ends on a byte boundary with a sync flush. The
  * output depends only on the bytes, the level and the chunk size, never on which thread ran it.
+ *
+ * <p>Input and output live in {@link Chunk}s, direct buffers allocated once per run and reused,
+ * so zlib reads and writes them in place: no per-chunk allocation, no copies through the heap.
  */
 final class ChunkDeflater implements AutoCloseable {
 
     /** Deflate's window: the most a chunk can refer back into the one before it. */
     static final int DICTIONARY = 32 * 1024;
 
-    private final BlockingQueue<Deflater> deflaters;
-    private final Deflater[] all;
+    private final BlockingQueue<Deflater> idle;
+    private final List<Deflater> all = new ArrayList<>();
 
     ChunkDeflater(int level, int threads) {
-        all = new Deflater[threads];
-        deflaters = new ArrayBlockingQueue<>(threads);
+        idle = new ArrayBlockingQueue<>(threads);
         for (int i = 0; i < threads; i++) {
             // nowrap: raw deflate, as zip entries hold it.
-            all[i] = new Deflater(level, true);
-            deflaters.add(all[i]);
+            Deflater d = new Deflater(level, true);
+            all.add(d);
+            idle.add(d);
         }
     }
 
-    /**
-     * Compresses {@code data[0, length)}. {@code previous} is the chunk before it in the same file
-     * (null for the first); {@code last} finishes the stream.
-     */
-    byte[] deflate(byte[] data, int length, byte[] previous, int previousLength, boolean last)
-            throws InterruptedException {
-        Deflater d = deflaters.take();
+    /** Compresses the chunk's data into its output buffer, which is left flipped for reading. */
+    void deflate(Chunk chunk) throws InterruptedException {
+        Deflater d = idle.take();
         try {
             d.reset();
-            if (previous != null && previousLength > 0) {
-                int n = Math.min(DICTIONARY, previousLength);
-                d.setDictionary(previous, previousLength - n, n);
+            if (chunk.dictionaryLength() > 0) {
+                d.setDictionary(chunk.dictionary());
             }
-            d.setInput(data, 0, length);
-            if (last) {
+            d.setInput(chunk.data());
+            if (chunk.last()) {
                 d.finish();
             }
-            byte[] out = new byte[Math.max(64, length + length / 1000 + 64)];
-            int pos = 0;
+            ByteBuffer out = chunk.output();
+            out.clear();
+            int flush = chunk.last() ? Deflater.NO_FLUSH : Deflater.SYNC_FLUSH;
             while (true) {
-                int space = out.length - pos;
-                int n = last ? d.deflate(out, pos, space, Deflater.NO_FLUSH) : d.deflate(out, pos, space, Deflater.SYNC_FLUSH);
-                pos += n;
-                boolean done = last ? d.finished() : n < space;
+                d.deflate(out, flush);
+                // A sync flush is complete when it returns with room to spare; the last chunk when the stream ends.
+                boolean done = chunk.last() ? d.finished() : out.hasRemaining();
                 if (done) {
-                    return pos == out.length ? out : Arrays.copyOf(out, pos);
+                    break;
                 }
-                if (pos == out.length) {
-                    out = Arrays.copyOf(out, out.length * 2);
+                if (!out.hasRemaining()) {
+                    out = chunk.growOutput();
                 }
             }
+            out.flip();
         } finally {
-            deflaters.add(d);
+            idle.add(d);
         }
     }
 

@@ -4,12 +4,15 @@ import dev.hippack.core.PackagerException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 import java.util.zip.CRC32;
 
 /**
@@ -18,35 +21,76 @@ import java.util.zip.CRC32;
  */
 public final class SourceTree {
 
-    /** The entries for {@code dir}: the root folder itself, then everything below it, sorted. */
+    /**
+     * The entries for {@code dir}: the root folder itself, then everything below it, sorted.
+     * Links and special files are refused, never followed: a link to {@code /etc/passwd} named
+     * {@code evil.dll} must not put the password file into a release.
+     */
     public List<TreeEntry> list(Path dir, String rootFolder) throws PackagerException {
         checkRootFolder(rootFolder);
-        if (!Files.isDirectory(dir)) {
+        Path root;
+        try {
+            // The folder the user named may itself be reached through a link; what lies below it may not.
+            root = dir.toRealPath();
+        } catch (IOException e) {
+            throw new PackagerException("The folder to zip does not exist or is not a folder: " + dir);
+        }
+        if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
             throw new PackagerException("The folder to zip does not exist or is not a folder: " + dir);
         }
         List<TreeEntry> entries = new ArrayList<>();
-        entries.add(new TreeEntry(rootFolder + "/", dir, true, 0));
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : (Iterable<Path>) walk::iterator) {
-                if (p.equals(dir)) {
-                    continue;
+        entries.add(new TreeEntry(rootFolder + "/", root, true, 0));
+        try {
+            Files.walkFileTree(root, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path p, BasicFileAttributes attrs) {
+                    if (!p.equals(root)) {
+                        entries.add(new TreeEntry(rootFolder + "/" + relative(root, p) + "/", p, true, 0));
+                    }
+                    return FileVisitResult.CONTINUE;
                 }
-                String rel = dir.relativize(p).toString().replace(p.getFileSystem().getSeparator(), "/");
-                if (Files.isDirectory(p)) {
-                    entries.add(new TreeEntry(rootFolder + "/" + rel + "/", p, true, 0));
-                } else if (Files.isRegularFile(p)) {
-                    entries.add(new TreeEntry(rootFolder + "/" + rel, p, false, Files.size(p)));
-                } else {
-                    throw new PackagerException("Cannot zip " + p + ": it is neither a file nor a folder "
-                            + "(a broken link or a device). Remove it from " + dir + " and run again.");
+
+                @Override
+                public FileVisitResult visitFile(Path p, BasicFileAttributes attrs) throws IOException {
+                    if (attrs.isRegularFile()) {
+                        entries.add(new TreeEntry(rootFolder + "/" + relative(root, p), p, false, attrs.size()));
+                        return FileVisitResult.CONTINUE;
+                    }
+                    throw new Refused(p, attrs.isSymbolicLink() ? "a symbolic link" : "a special file (a device, pipe or socket)");
                 }
-            }
+
+                @Override
+                public FileVisitResult visitFileFailed(Path p, IOException e) throws IOException {
+                    throw e;
+                }
+            });
+        } catch (Refused r) {
+            throw new PackagerException("Cannot zip " + r.path + ": it is " + r.what + ", not a file or a folder. "
+                    + "A package must hold the files themselves; replace it with the real file (or remove it) in "
+                    + dir + " and run again.");
         } catch (IOException | UncheckedIOException e) {
             throw new PackagerException("Could not list " + dir + ": " + message(e)
                     + ". Check that the folder is readable.", e);
         }
         entries.sort(Comparator.comparing(TreeEntry::name));
         return entries;
+    }
+
+    /** A path in the tree that is neither a regular file nor a folder. */
+    private static final class Refused extends IOException {
+        private static final long serialVersionUID = 1L;
+        final transient Path path;
+        final String what;
+
+        Refused(Path path, String what) {
+            super(path + " is " + what);
+            this.path = path;
+            this.what = what;
+        }
+    }
+
+    private static String relative(Path root, Path p) {
+        return root.relativize(p).toString().replace(p.getFileSystem().getSeparator(), "/");
     }
 
     /**
@@ -63,7 +107,7 @@ public final class SourceTree {
             }
             CRC32 crc = new CRC32();
             long size = 0;
-            try (InputStream in = Files.newInputStream(e.path())) {
+            try (InputStream in = Files.newInputStream(e.path(), LinkOption.NOFOLLOW_LINKS)) {
                 for (int n; (n = in.read(buffer)) > 0; ) {
                     crc.update(buffer, 0, n);
                     size += n;

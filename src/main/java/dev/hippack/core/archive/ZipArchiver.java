@@ -2,423 +2,517 @@ package dev.hippack.core.archive;
 
 import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.io.AtomicFile;
+import dev.hippack.core.io.OutputLock;
+import dev.hippack.core.io.UnsafeTargetException;
+import dev.hippack.core.io.WriteChannels;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.LogLine;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.progress.OperationListener;
-import java.io.BufferedOutputStream;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.io.SequenceInputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
-import java.util.TimeZone;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.CRC32;
-import org.apache.commons.compress.archivers.zip.Zip64Mode;
-import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
-import org.apache.commons.compress.archivers.zip.ZipArchiveOutputStream;
-import org.apache.commons.compress.parallel.FileBasedScatterGatherBackingStore;
 
 /**
- * Writes a package zip. Files are read in sorted order and cut into chunks that all cores
- * deflate at once ({@link ChunkDeflater}); a single writer puts the finished entries into the zip
- * in that same order through Commons Compress, with Zip64 records only where sizes need them.
- * Every entry gets the same time, permissions and no extra fields, so the same tree always gives
- * the same bytes.
+ * Writes a package zip. Files are read in sorted order, cut into 1 MiB {@link Chunk}s that the
+ * deflate threads compress at once ({@link ChunkDeflater}), and written in that same order by one
+ * writer ({@link ZipWriter}) straight into the file. Every entry gets the same time, permissions
+ * and no extra fields, so the same tree always gives the same bytes.
  *
- * <p>Commons Compress's own {@code ParallelScatterZipCreator} is not used: it groups entries by
- * the thread that happened to compress them, so its entry order (and the bytes) change from run
- * to run, and it cannot spread one large file over several cores.
+ * <p>The zip is written beside its final name under an unpredictable temporary name
+ * ({@link AtomicFile}), while one reader follows the writer through the file and checks every
+ * entry as soon as it is complete ({@link ReadBack}: headers, inflated size and CRC-32 against
+ * what was read from the folder, then the central directory), computing the SHA-256 from the same
+ * bytes. Only a zip that passed is moved to its final name, together with its line in
+ * {@code SHA256SUMS}. A failure or cancel removes the temporary file; refusals (an existing zip
+ * without overwrite, a link in the tree, another run writing to the same folder) come before
+ * anything is written.
  *
- * <p>The zip is written as {@code NAME.zip.partial}, read back and checked entry by entry
- * ({@link ZipVerifier}), and only then moved to its final name; {@code SHA256SUMS} beside it gets
- * the zip's line. A failure or cancel deletes the partial file.
+ * <p>Memory does not grow with the package or the thread count: at most
+ * {@link #MAX_CHUNKS_IN_FLIGHT} chunks exist, and the threads are capped at the cores.
  */
 public final class ZipArchiver {
 
-    static final int CHUNK = 1 << 20;
-    /** Above this a file's compressed data waits in a temporary file instead of memory. */
-    static final long SPILL_THRESHOLD = 128L << 20;
-    static final int FILE_MODE = 0100644;
-    static final int DIR_MODE = 040755;
+    /** Chunks between reading and writing at once, whatever the thread count: about 2 MiB of buffers each. */
+    static final int MAX_CHUNKS_IN_FLIGHT = 16;
 
     private final SourceTree tree;
-    private final ZipVerifier verifier;
     private final Sha256Sums sums;
+    private final WriteChannels channels;
 
-    public ZipArchiver(SourceTree tree, ZipVerifier verifier, Sha256Sums sums) {
+    public ZipArchiver(SourceTree tree, Sha256Sums sums, WriteChannels channels) {
         this.tree = tree;
-        this.verifier = verifier;
         this.sums = sums;
+        this.channels = channels;
     }
 
     public ZipArchiver() {
-        this(new SourceTree(), new ZipVerifier(), new Sha256Sums());
+        this(new SourceTree(), new Sha256Sums(), WriteChannels.DEFAULT);
     }
 
-    /** The temporary name a zip is written under until it has been verified. */
-    public static Path partialPath(Path zip) {
-        return zip.resolveSibling(zip.getFileName() + ".partial");
-    }
-
+    /** Zips under the output folder's own {@link OutputLock}. */
     public ZipResult run(ZipRequest request, OperationListener listener, CancellationToken token)
             throws PackagerException, OperationCancelledException {
+        checkOutput(request);
+        List<TreeEntry> entries = tree.list(request.source(), request.rootFolder());
+        Path output = output(request);
+        try (OutputLock lock = OutputLock.acquire(output.getParent(), "zip " + output.getFileName())) {
+            return write(request, entries, listener, token);
+        }
+    }
+
+    /** Zips for a caller that already holds the lock of the output's folder (as {@code package} does). */
+    public ZipResult run(ZipRequest request, OutputLock lock, OperationListener listener, CancellationToken token)
+            throws PackagerException, OperationCancelledException {
+        if (!lock.covers(output(request))) {
+            throw new IllegalArgumentException("the lock on " + lock.folder() + " does not cover " + request.output());
+        }
+        checkOutput(request);
+        List<TreeEntry> entries = tree.list(request.source(), request.rootFolder());
+        return write(request, entries, listener, token);
+    }
+
+    /**
+     * Every refusal about the output that needs nothing written: the zip inside the folder it
+     * zips, a zip that exists (without overwrite), an output or SHA256SUMS that is a folder or a
+     * link. {@code package} calls it before it builds or stages anything.
+     */
+    public void checkOutput(ZipRequest request) throws PackagerException {
         Path source = request.source().toAbsolutePath().normalize();
-        Path output = request.output().toAbsolutePath().normalize();
+        Path output = output(request);
         if (output.startsWith(source)) {
             throw new PackagerException("The zip " + output + " would be written inside the folder it zips ("
                     + source + "). Choose an output outside that folder.");
         }
-        if (Files.exists(output) && !request.overwrite()) {
-            throw new PackagerException(output + " already exists. Choose another name, or pass --force to replace it.");
-        }
-        if (Files.isDirectory(output)) {
+        if (Files.isDirectory(output, LinkOption.NOFOLLOW_LINKS)) {
             throw new PackagerException(output + " is a folder. Give the zip's file name, e.g. " + output.resolve("package.zip"));
         }
-        List<TreeEntry> entries = tree.list(source, request.rootFolder());
-        long total = entries.stream().mapToLong(TreeEntry::size).sum();
-        int fileCount = (int) entries.stream().filter(e -> !e.directory()).count();
-        Path partial = partialPath(output);
-        try {
-            Files.createDirectories(output.getParent());
-        } catch (IOException e) {
-            throw new OperationFailedException("Could not create the folder " + output.getParent() + ": "
-                    + SourceTree.message(e) + ". Check that it is writable.", e);
+        refuseUnsafe(output);
+        if (Files.exists(output, LinkOption.NOFOLLOW_LINKS) && !request.overwrite()) {
+            throw new PackagerException(output + " already exists. Choose another name, or pass --force to replace it.");
         }
-        listener.status("Compressing " + fileCount + " files (" + megabytes(total) + ") on " + request.threads()
-                + (request.threads() == 1 ? " thread" : " threads"));
-        ExecutorService pool = Executors.newFixedThreadPool(request.threads(), daemonThreads());
-        ChunkDeflater deflater = new ChunkDeflater(Math.max(1, request.level()), request.threads());
-        boolean finished = false;
+        refuseUnsafe(output.resolveSibling(Sha256Sums.FILE_NAME));
+    }
+
+    private static void refuseUnsafe(Path p) throws PackagerException {
         try {
+            AtomicFile.refuseUnsafeTarget(p);
+        } catch (UnsafeTargetException e) {
+            throw new PackagerException(p + " " + e.reason() + ". Nothing was written; remove it or choose another --out.");
+        } catch (IOException e) {
+            throw new OperationFailedException("Cannot write " + p + ": " + SourceTree.message(e)
+                    + ". Nothing was written; check that its folder is a folder you can write to, or choose another --out.", e);
+        }
+    }
+
+    private static Path output(ZipRequest request) {
+        return request.output().toAbsolutePath().normalize();
+    }
+
+    /** The deflate threads for {@code chunks} chunks: as asked, but never more than the cores or the chunks. */
+    static int threadsFor(int requested, long chunks) {
+        int cores = Math.max(1, Runtime.getRuntime().availableProcessors());
+        return (int) Math.max(1, Math.min(Math.min(requested, cores), chunks));
+    }
+
+    private ZipResult write(ZipRequest request, List<TreeEntry> entries, OperationListener listener,
+                            CancellationToken token) throws PackagerException, OperationCancelledException {
+        Path output = output(request);
+        // Under the lock: the zip may have appeared meanwhile, and a killed run may have left temporary files.
+        checkOutput(request);
+        removeLeftovers(output);
+        removeLeftovers(output.resolveSibling(Sha256Sums.FILE_NAME));
+
+        long total = 0;
+        long chunks = 0;
+        int fileCount = 0;
+        for (TreeEntry e : entries) {
+            if (!e.directory()) {
+                total += e.size();
+                chunks += Math.max(1, (e.size() + Chunk.SIZE - 1) / Chunk.SIZE);
+                fileCount++;
+            }
+        }
+        boolean stored = request.level() == 0;
+        int threads = stored ? 1 : threadsFor(request.threads(), chunks);
+        listener.status("Compressing " + fileCount + " files (" + megabytes(total) + ") on " + threads
+                + (threads == 1 ? " thread" : " threads")
+                + (threads < request.threads() ? " (" + request.threads() + " asked; capped at the cores and the work)" : "")
+                + ", checking each entry as it is written");
+
+        ExecutorService pool = stored ? null : Executors.newFixedThreadPool(threads, daemonThreads());
+        ChunkDeflater deflater = stored ? null : new ChunkDeflater(request.level(), threads);
+        try (AtomicFile zip = create(output)) {
+            Checked checked = writeAndCheck(request, entries, zip, pool, deflater, threads, listener, total, token);
+            long zipBytes = zip.channel().size();
+            try (Sha256Sums.Pending newSums = sums.prepare(output, checked.sha256())) {
+                commit(zip, output, request.overwrite());
+                Path checksums = newSums.commit();
+                int dirs = entries.size() - fileCount;
+                listener.log(LogLine.info("Wrote " + output + ": " + fileCount + " files, " + megabytes(total) + " -> "
+                        + megabytes(zipBytes) + ", read back and verified"));
+                return new ZipResult(output, checksums, checked.sha256(), fileCount, dirs, total, zipBytes);
+            }
+        } catch (IOException e) {
+            throw new OperationFailedException("Could not finish " + output + ": " + SourceTree.message(e)
+                    + ". Nothing was put in its place.", e);
+        } finally {
+            if (pool != null) {
+                pool.shutdownNow();
+                awaitQuietly(pool);
+            }
+            // Only once no task can still be using them.
+            if (deflater != null) {
+                deflater.close();
+            }
+        }
+    }
+
+    /** A zip that was read back and matched: its SHA-256, from the bytes read. */
+    private record Checked(String sha256) { }
+
+    /**
+     * Writes the zip into {@code zip} while a second thread reads it back behind the writer;
+     * returns once both are done and the zip matched.
+     */
+    private Checked writeAndCheck(ZipRequest request, List<TreeEntry> entries, AtomicFile zip, ExecutorService pool,
+                                  ChunkDeflater deflater, int threads, OperationListener listener, long total,
+                                  CancellationToken token) throws PackagerException, OperationCancelledException, IOException {
+        try (FileChannel readChannel = FileChannel.open(zip.temporary(), StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+            return writeAndCheck(request, entries, zip, readChannel, pool, deflater, threads, listener, total, token);
+        }
+    }
+
+    private Checked writeAndCheck(ZipRequest request, List<TreeEntry> entries, AtomicFile zip, FileChannel readChannel,
+                                  ExecutorService pool, ChunkDeflater deflater, int threads, OperationListener listener,
+                                  long total, CancellationToken token)
+            throws PackagerException, OperationCancelledException, IOException {
+        WrittenSoFar written = new WrittenSoFar();
+        Thread checker = null;
+        try {
+            ReadBack readBack = new ReadBack(readChannel, written, zip.channel());
+            FutureTask<ReadBack.Outcome> check = new FutureTask<>(() -> readBack.run(token));
+            checker = new Thread(check, "zip-read-back");
+            checker.setDaemon(true);
+            checker.start();
+            Pipeline pipeline = new Pipeline(new ZipWriter(zip.channel(), request.timestamp()), pool, deflater,
+                    request.level() == 0, Math.min(2 * threads + 2, MAX_CHUNKS_IN_FLIGHT), written, check, listener, total);
             List<ExpectedEntry> expected;
             try {
-                expected = write(entries, partial, request, deflater, pool, listener, token, total);
+                expected = pipeline.run(entries, token);
             } catch (IOException e) {
-                throw writeFailure(partial, e);
+                throw writeFailure(zip.temporary(), e);
             }
-            listener.status("Verifying " + partial.getFileName() + " and computing its SHA-256");
-            // The digest reads the file once on its own thread while the entries inflate on the others.
-            Future<String> digest = pool.submit(() -> sums.digest(partial));
-            String problem = verifier.check(partial, expected, pool, token);
-            if (problem != null) {
-                throw new OperationFailedException("The zip " + partial + " does not match " + source + " after writing: "
-                        + problem + ". The disk or memory may be faulty; the partial file was removed.");
-            }
-            String sha256;
+            listener.status("Checking the last entries and the central directory of " + request.output().getFileName());
+            ReadBack.Outcome outcome;
             try {
-                sha256 = digest.get();
+                outcome = check.get();
             } catch (ExecutionException e) {
-                throw new OperationFailedException("Could not read back " + partial + ": " + e.getCause().getMessage(), e);
+                throw unwrap(e);
+            }
+            String problem = outcome.problem();
+            if (problem == null) {
+                problem = ZipVerifier.independentCheck(zip.temporary(), expected);
+            }
+            if (problem != null) {
+                throw new OperationFailedException("The zip " + zip.temporary() + " does not match "
+                        + request.source() + " after writing: " + problem
+                        + ". The disk or memory may be faulty, or the folder changed while zipping; the partial file was removed.");
             }
             token.throwIfCancelled();
-            long zipBytes = Files.size(partial);
-            moveIntoPlace(partial, output, request.overwrite());
-            finished = true;
-            Path checksums = sums.record(output, sha256);
-            int dirs = entries.size() - fileCount;
-            listener.log(LogLine.info("Wrote " + output + ": " + fileCount + " files, " + megabytes(total) + " -> "
-                    + megabytes(zipBytes)));
-            return new ZipResult(output, checksums, sha256, fileCount, dirs, total, zipBytes);
-        } catch (IOException e) {
-            throw new OperationFailedException("Could not finish " + output + ": " + SourceTree.message(e), e);
+            return new Checked(outcome.sha256());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new OperationCancelledException();
         } finally {
-            pool.shutdownNow();
-            awaitQuietly(pool);
-            // Only once no task can still be using them.
-            deflater.close();
-            if (!finished) {
-                deleteQuietly(partial);
+            // Stop the reader before its channel closes; it ends by itself when the zip was complete.
+            written.abandon();
+            if (checker != null) {
+                checker.interrupt();
+                joinQuietly(checker);
             }
         }
     }
 
-    /** One unit of the pipeline: a chunk of a file (or a whole empty file or directory), in zip order. */
-    private record Piece(EntryInProgress entry, Future<byte[]> data, boolean last) { }
-
-    /** A file whose chunks are being compressed; becomes one zip entry when its last chunk is in. */
-    private static final class EntryInProgress {
-        final TreeEntry source;
-        final CRC32 crc = new CRC32();
-        long size;
-        long compressedSize;
-        final List<byte[]> chunks = new ArrayList<>();
-        FileBasedScatterGatherBackingStore spill;
-        Path spillFile;
-
-        EntryInProgress(TreeEntry source) {
-            this.source = source;
+    private AtomicFile create(Path output) throws OperationFailedException, PackagerException {
+        try {
+            return AtomicFile.create(output, channels);
+        } catch (UnsafeTargetException e) {
+            throw new PackagerException(output + " " + e.reason() + ". Nothing was written; remove it or choose another --out.");
+        } catch (IOException e) {
+            throw writeFailure(output, e);
         }
     }
 
-    private List<ExpectedEntry> write(List<TreeEntry> entries, Path partial, ZipRequest request, ChunkDeflater deflater,
-                                      ExecutorService pool, OperationListener listener, CancellationToken token,
-                                      long total) throws IOException, PackagerException, InterruptedException,
-                                      OperationCancelledException {
-        List<ExpectedEntry> expected = new ArrayList<>(entries.size());
-        Deque<Piece> inFlight = new ArrayDeque<>();
-        int maxInFlight = request.threads() * 3 + 2;
-        long entryTime = dosTimeFor(request.timestamp());
-        boolean stored = request.level() == 0;
-        long[] done = {0};
-        // Plain create-or-truncate: a partial file left by a killed run is ours to reuse.
-        try (OutputStream file = Files.newOutputStream(partial, StandardOpenOption.CREATE,
-                StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
-             ZipArchiveOutputStream zip = new ZipArchiveOutputStream(new BufferedOutputStream(file, 1 << 20))) {
-            zip.setUseZip64(Zip64Mode.AsNeeded);
-            zip.setEncoding("UTF-8");
-            zip.setUseLanguageEncodingFlag(true);
-            zip.setCreateUnicodeExtraFields(ZipArchiveOutputStream.UnicodeExtraFieldPolicy.NEVER);
-            zip.setFallbackToUTF8(true);
-            try {
-                for (TreeEntry entry : entries) {
-                    token.throwIfCancelled();
-                    EntryInProgress e = new EntryInProgress(entry);
-                    if (entry.directory()) {
-                        enqueue(inFlight, new Piece(e, null, true), maxInFlight, zip, expected, entryTime, stored,
-                                partial, listener, done, total);
-                        continue;
-                    }
-                    try (FileChannel in = openSource(entry.path())) {
-                        byte[] previous = null;
-                        int previousLength = 0;
-                        byte[] current = new byte[CHUNK];
-                        int currentLength = readFully(in, current, entry.path());
-                        while (true) {
-                            token.throwIfCancelled();
-                            byte[] next = null;
-                            int nextLength = 0;
-                            if (currentLength == CHUNK) {
-                                next = new byte[CHUNK];
-                                nextLength = readFully(in, next, entry.path());
-                            }
-                            boolean last = nextLength == 0;
-                            e.crc.update(current, 0, currentLength);
-                            e.size += currentLength;
-                            Future<byte[]> data;
-                            if (stored || (last && e.size == 0)) {
-                                byte[] copy = currentLength == current.length ? current : java.util.Arrays.copyOf(current, currentLength);
-                                data = java.util.concurrent.CompletableFuture.completedFuture(copy);
-                            } else {
-                                byte[] c = current;
-                                int cl = currentLength;
-                                byte[] p = previous;
-                                int pl = previousLength;
-                                data = pool.submit(() -> deflater.deflate(c, cl, p, pl, last));
-                            }
-                            enqueue(inFlight, new Piece(e, data, last), maxInFlight, zip, expected, entryTime, stored,
-                                    partial, listener, done, total);
-                            if (last) {
-                                break;
-                            }
-                            previous = current;
-                            previousLength = currentLength;
-                            current = next;
-                            currentLength = nextLength;
+    private static void commit(AtomicFile zip, Path output, boolean overwrite) throws PackagerException {
+        try {
+            zip.commit(overwrite);
+        } catch (FileAlreadyExistsException e) {
+            throw new PackagerException(output + " appeared while zipping. It was left as it is; pass --force to replace it.");
+        } catch (UnsafeTargetException e) {
+            throw new PackagerException(output + " " + e.reason() + ". The zip was not put in its place.");
+        } catch (IOException e) {
+            if (isDiskFull(e)) {
+                throw writeFailure(zip.temporary(), e);
+            }
+            throw new OperationFailedException("Could not rename " + zip.temporary() + " to " + output + ": "
+                    + SourceTree.message(e) + ". Close any program that has " + output.getFileName()
+                    + " open and run again.", e);
+        }
+    }
+
+    /** Temporary files of {@code target} left by a killed run; only called under the folder's lock. */
+    private static void removeLeftovers(Path target) {
+        try {
+            for (Path p : AtomicFile.leftovers(target)) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException ignored) {
+            // a leftover keeps its .partial name and never looks finished
+        }
+    }
+
+    private static PackagerException unwrap(ExecutionException e) throws OperationCancelledException {
+        Throwable cause = e.getCause();
+        if (cause instanceof OperationCancelledException c) {
+            throw c;
+        }
+        if (cause instanceof WrittenSoFar.Abandoned) {
+            throw new OperationCancelledException();
+        }
+        return new OperationFailedException("Reading the zip back failed: " + cause, cause);
+    }
+
+    /** The reading, compressing and writing of one run; used by one thread, the caller's. */
+    private static final class Pipeline {
+
+        /** One unit in zip order: a folder, or a chunk of a file. */
+        private record Piece(TreeEntry entry, FileInProgress file, Chunk chunk, Future<?> compressed, boolean first,
+                             boolean last) { }
+
+        /** A file whose chunks are on their way; one zip entry when the last is written. */
+        private static final class FileInProgress {
+            final int method;
+            final CRC32 crc = new CRC32();
+            long read;
+            long compressed;
+            ZipWriter.Open open;
+
+            FileInProgress(int method) {
+                this.method = method;
+            }
+        }
+
+        private final ZipWriter writer;
+        private final ExecutorService pool;
+        private final ChunkDeflater deflater;
+        private final boolean stored;
+        private final int maxChunks;
+        private final WrittenSoFar written;
+        private final Future<ReadBack.Outcome> check;
+        private final OperationListener listener;
+        private final long total;
+        private final Deque<Piece> inFlight = new ArrayDeque<>();
+        private final Deque<Chunk> free = new ArrayDeque<>();
+        private final List<ExpectedEntry> expected = new ArrayList<>();
+        private final ByteBuffer carry = ByteBuffer.allocateDirect(ChunkDeflater.DICTIONARY);
+        private final ByteBuffer probe = ByteBuffer.allocate(1);
+        private int chunksMade;
+        private long done;
+        private CancellationToken token = CancellationToken.none();
+
+        Pipeline(ZipWriter writer, ExecutorService pool, ChunkDeflater deflater, boolean stored, int maxChunks,
+                 WrittenSoFar written, Future<ReadBack.Outcome> check, OperationListener listener, long total) {
+            this.writer = writer;
+            this.pool = pool;
+            this.deflater = deflater;
+            this.stored = stored;
+            this.maxChunks = maxChunks;
+            this.written = written;
+            this.check = check;
+            this.listener = listener;
+            this.total = total;
+        }
+
+        /** Writes every entry and the central directory; returns what the zip must hold. */
+        List<ExpectedEntry> run(List<TreeEntry> entries, CancellationToken token)
+                throws IOException, PackagerException, OperationCancelledException, InterruptedException {
+            this.token = token;
+            for (TreeEntry entry : entries) {
+                token.throwIfCancelled();
+                if (entry.directory()) {
+                    enqueue(new Piece(entry, null, null, null, true, true));
+                    continue;
+                }
+                FileInProgress file = new FileInProgress(stored || entry.size() == 0 ? ZipWriter.STORED : ZipWriter.DEFLATED);
+                try (FileChannel in = openSource(entry.path())) {
+                    carry.clear().flip();
+                    boolean first = true;
+                    boolean last = false;
+                    while (!last) {
+                        token.throwIfCancelled();
+                        Chunk chunk = freeChunk();
+                        int n;
+                        try {
+                            n = chunk.fill(in, carry);
+                        } catch (IOException e) {
+                            throw readFailure(entry.path(), e);
                         }
+                        file.crc.update(chunk.data());
+                        file.read += n;
+                        last = file.read >= entry.size();
+                        if (n < Chunk.SIZE && !last || last && file.read > entry.size() || last && grew(in, entry)) {
+                            throw changed(entry);
+                        }
+                        chunk.last(last);
+                        if (!last) {
+                            chunk.keepTail(carry);
+                        }
+                        Future<?> compressed = file.method == ZipWriter.STORED ? null : pool.submit(() -> {
+                            deflater.deflate(chunk);
+                            return null;
+                        });
+                        enqueue(new Piece(entry, file, chunk, compressed, first, last));
+                        first = false;
                     }
-                }
-                while (!inFlight.isEmpty()) {
-                    token.throwIfCancelled();
-                    writePiece(inFlight.removeFirst(), zip, expected, entryTime, stored, partial, listener, done, total);
-                }
-                zip.finish();
-            } finally {
-                for (Piece p : inFlight) {
-                    if (p.data() != null) {
-                        p.data().cancel(true);
-                    }
-                    closeSpill(p.entry());
                 }
             }
+            while (!inFlight.isEmpty()) {
+                token.throwIfCancelled();
+                writeHead();
+            }
+            writer.finish();
+            written.finish(writer.position());
+            return expected;
         }
-        return expected;
+
+        private boolean grew(FileChannel in, TreeEntry entry) throws PackagerException {
+            probe.clear();
+            try {
+                return in.read(probe) > 0;
+            } catch (IOException e) {
+                throw readFailure(entry.path(), e);
+            }
+        }
+
+        private Chunk freeChunk() throws IOException, InterruptedException, PackagerException, OperationCancelledException {
+            while (free.isEmpty()) {
+                if (chunksMade < maxChunks) {
+                    chunksMade++;
+                    return new Chunk();
+                }
+                writeHead();
+            }
+            return free.pop();
+        }
+
+        /** Queues a piece, then writes every piece at the head that is ready, without waiting. */
+        private void enqueue(Piece piece)
+                throws IOException, InterruptedException, PackagerException, OperationCancelledException {
+            inFlight.addLast(piece);
+            while (!inFlight.isEmpty() && (inFlight.peekFirst().compressed() == null || inFlight.peekFirst().compressed().isDone())) {
+                writeHead();
+            }
+        }
+
+        private void writeHead() throws IOException, InterruptedException, PackagerException, OperationCancelledException {
+            Piece p = inFlight.removeFirst();
+            String name = p.entry().name();
+            if (p.entry().directory()) {
+                writer.directory(name);
+                finished(ExpectedEntry.directory(name), 0);
+                return;
+            }
+            FileInProgress file = p.file();
+            if (p.first()) {
+                file.open = writer.begin(name, false, file.method, p.entry().size());
+            }
+            if (p.compressed() != null) {
+                try {
+                    p.compressed().get();
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof InterruptedException ie) {
+                        throw ie;
+                    }
+                    throw new IllegalStateException("compressing " + p.entry().path() + " failed", e.getCause());
+                }
+            }
+            ByteBuffer data = file.method == ZipWriter.STORED ? p.chunk().data() : p.chunk().output();
+            file.compressed += data.remaining();
+            writer.data(data);
+            free.push(p.chunk());
+            if (p.last()) {
+                long crc = file.crc.getValue();
+                writer.end(file.open, crc, file.read, file.compressed);
+                finished(ExpectedEntry.file(name, file.read, crc), file.read);
+            }
+        }
+
+        private void finished(ExpectedEntry entry, long bytes) throws PackagerException, OperationCancelledException {
+            expected.add(entry);
+            written.entry(entry, writer.position());
+            done += bytes;
+            if (bytes > 0) {
+                listener.progress(done, total);
+            }
+            if (check.isDone()) {
+                // The read-back ends early only when cancelled or when it found a problem; stop writing.
+                token.throwIfCancelled();
+                throw new OperationFailedException("Reading the zip back stopped at '" + entry.name() + "': "
+                        + earlyOutcome());
+            }
+        }
+
+        private String earlyOutcome() {
+            try {
+                ReadBack.Outcome o = check.get();
+                return o.problem() == null ? "it ended before the zip did" : o.problem();
+            } catch (ExecutionException e) {
+                return String.valueOf(e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return "interrupted";
+            }
+        }
+
+        private static PackagerException changed(TreeEntry entry) {
+            return new OperationFailedException(entry.path() + " changed while it was being zipped (it had "
+                    + entry.size() + " bytes when the folder was listed). Make sure nothing writes to the package folder "
+                    + "while it is zipped, and run again.");
+        }
     }
 
     private static FileChannel openSource(Path path) throws PackagerException {
         try {
-            return FileChannel.open(path, StandardOpenOption.READ);
+            return FileChannel.open(path, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS);
         } catch (IOException e) {
             throw readFailure(path, e);
         }
-    }
-
-    private static int readFully(FileChannel in, byte[] buffer, Path path) throws PackagerException {
-        ByteBuffer bb = ByteBuffer.wrap(buffer);
-        try {
-            while (bb.hasRemaining()) {
-                if (in.read(bb) < 0) {
-                    break;
-                }
-            }
-        } catch (IOException e) {
-            throw readFailure(path, e);
-        }
-        return bb.position();
     }
 
     private static PackagerException readFailure(Path path, IOException e) {
         return new PackagerException("Could not read " + path + ": " + SourceTree.message(e)
                 + ". Check that the file is readable and not locked by another program.", e);
-    }
-
-    private void enqueue(Deque<Piece> inFlight, Piece piece, int maxInFlight, ZipArchiveOutputStream zip,
-                         List<ExpectedEntry> expected, long entryTime, boolean stored, Path partial,
-                         OperationListener listener, long[] done, long total)
-            throws IOException, InterruptedException, PackagerException {
-        inFlight.addLast(piece);
-        while (inFlight.size() > maxInFlight || (!inFlight.isEmpty() && inFlight.peekFirst().data() != null
-                && inFlight.peekFirst().data().isDone())) {
-            writePiece(inFlight.removeFirst(), zip, expected, entryTime, stored, partial, listener, done, total);
-        }
-    }
-
-    private void writePiece(Piece piece, ZipArchiveOutputStream zip, List<ExpectedEntry> expected, long entryTime,
-                            boolean stored, Path partial, OperationListener listener, long[] done, long total)
-            throws IOException, InterruptedException, PackagerException {
-        EntryInProgress e = piece.entry();
-        if (e.source.directory()) {
-            ZipArchiveEntry ze = newEntry(e.source.name(), entryTime, DIR_MODE);
-            ze.setMethod(ZipArchiveEntry.STORED);
-            ze.setSize(0);
-            ze.setCompressedSize(0);
-            ze.setCrc(0);
-            zip.addRawArchiveEntry(ze, InputStream.nullInputStream());
-            expected.add(ExpectedEntry.directory(e.source.name()));
-            return;
-        }
-        byte[] data;
-        try {
-            data = piece.data().get();
-        } catch (ExecutionException ex) {
-            throw new IllegalStateException("compressing " + e.source.path() + " failed", ex.getCause());
-        }
-        append(e, data, partial);
-        if (!piece.last()) {
-            return;
-        }
-        boolean storeThis = stored || e.size == 0;
-        ZipArchiveEntry ze = newEntry(e.source.name(), entryTime, FILE_MODE);
-        ze.setMethod(storeThis ? ZipArchiveEntry.STORED : ZipArchiveEntry.DEFLATED);
-        ze.setSize(e.size);
-        ze.setCompressedSize(e.compressedSize);
-        ze.setCrc(e.crc.getValue());
-        try (InputStream raw = rawData(e)) {
-            zip.addRawArchiveEntry(ze, raw);
-        } finally {
-            closeSpill(e);
-            e.chunks.clear();
-        }
-        expected.add(ExpectedEntry.file(e.source.name(), e.size, e.crc.getValue()));
-        done[0] += e.size;
-        listener.progress(done[0], total);
-    }
-
-    private static void append(EntryInProgress e, byte[] data, Path partial) throws IOException {
-        e.compressedSize += data.length;
-        if (e.spill == null && e.compressedSize > SPILL_THRESHOLD) {
-            e.spillFile = Files.createTempFile(partial.getParent(), partial.getFileName() + ".", ".spill");
-            e.spill = new FileBasedScatterGatherBackingStore(e.spillFile);
-            for (byte[] c : e.chunks) {
-                e.spill.writeOut(c, 0, c.length);
-            }
-            e.chunks.clear();
-        }
-        if (e.spill != null) {
-            e.spill.writeOut(data, 0, data.length);
-        } else {
-            e.chunks.add(data);
-        }
-    }
-
-    private static InputStream rawData(EntryInProgress e) throws IOException {
-        if (e.spill != null) {
-            e.spill.closeForWriting();
-            return e.spill.getInputStream();
-        }
-        List<InputStream> parts = new ArrayList<>(e.chunks.size());
-        for (byte[] c : e.chunks) {
-            parts.add(new ByteArrayInputStream(c));
-        }
-        return new SequenceInputStream(Collections.enumeration(parts));
-    }
-
-    private static void closeSpill(EntryInProgress e) {
-        if (e.spill != null) {
-            try {
-                e.spill.close();
-            } catch (IOException ignored) {
-                // best effort: the file is deleted below
-            }
-            deleteQuietly(e.spillFile);
-            e.spill = null;
-        }
-    }
-
-    /** An entry with nothing that varies between machines or runs: fixed time, fixed mode, no extra fields. */
-    private static ZipArchiveEntry newEntry(String name, long entryTime, int mode) {
-        ZipArchiveEntry ze = new ZipArchiveEntry(name);
-        ze.setTime(entryTime);
-        ze.setUnixMode(mode);
-        ze.setExtraFields(new org.apache.commons.compress.archivers.zip.ZipExtraField[0]);
-        return ze;
-    }
-
-    /**
-     * Zip entry times are local wall-clock fields; shifting by this machine's zone offset makes
-     * them show the UTC time of {@code timestamp} in every time zone.
-     */
-    static long dosTimeFor(Instant timestamp) {
-        Instant t = timestamp.isBefore(ZipRequest.FIXED_EPOCH) ? ZipRequest.FIXED_EPOCH : timestamp;
-        long utc = t.toEpochMilli();
-        // DOS time has two-second resolution; round down so every run agrees.
-        utc -= Math.floorMod(utc, 2000L);
-        TimeZone zone = TimeZone.getDefault();
-        return utc - zone.getOffset(utc - zone.getOffset(utc));
-    }
-
-    private static void moveIntoPlace(Path partial, Path output, boolean overwrite) throws PackagerException {
-        try {
-            if (!overwrite && Files.exists(output)) {
-                throw new FileAlreadyExistsException(output.toString());
-            }
-            try {
-                Files.move(partial, output, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(partial, output, overwrite ? new StandardCopyOption[] {StandardCopyOption.REPLACE_EXISTING}
-                        : new StandardCopyOption[0]);
-            }
-        } catch (FileAlreadyExistsException e) {
-            throw new PackagerException(output + " appeared while zipping. It was left as it is; pass --force to replace it.");
-        } catch (IOException e) {
-            throw new OperationFailedException("Could not rename " + partial + " to " + output + ": " + SourceTree.message(e)
-                    + ". Close any program that has " + output.getFileName() + " open and run again.", e);
-        }
     }
 
     static boolean isDiskFull(IOException e) {
@@ -435,25 +529,21 @@ public final class ZipArchiver {
         return false;
     }
 
-    private static PackagerException writeFailure(Path partial, IOException e) {
-        deleteQuietly(partial);
+    private static OperationFailedException writeFailure(Path partial, IOException e) {
         if (isDiskFull(e)) {
-            return new OperationFailedException("The disk is full: could not write " + partial + ". The partial zip was removed; "
-                    + "free space on that drive (the zip needs roughly the size of the package) or choose another --out, "
-                    + "then run again.", e);
+            return new OperationFailedException("The disk is full: could not write " + partial + ". The partial zip was "
+                    + "removed; free space on that drive (the zip needs roughly the size of the package) or choose another "
+                    + "--out, then run again.", e);
         }
         return new OperationFailedException("Could not write " + partial + ": " + SourceTree.message(e)
                 + ". Check that the folder is writable; the partial zip was removed.", e);
     }
 
-    private static void deleteQuietly(Path p) {
-        if (p == null) {
-            return;
-        }
+    private static void joinQuietly(Thread t) {
         try {
-            Files.deleteIfExists(p);
-        } catch (IOException ignored) {
-            // a leftover .partial never looks finished, and the next run replaces it
+            t.join(TimeUnit.MINUTES.toMillis(1));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

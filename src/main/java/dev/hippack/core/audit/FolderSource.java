@@ -19,7 +19,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 
-/** A staged package folder. Links are reported, never followed. */
+/** A staged package folder. Links and special files are reported as errors, never followed. */
 final class FolderSource implements PackageSource {
 
     /** More files than any real package (about 1,000) by far; a bound on memory for a wrong folder. */
@@ -37,14 +37,20 @@ final class FolderSource implements PackageSource {
                 public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
                     String rel = relative(file);
                     if (attrs.isSymbolicLink()) {
-                        problems.add(new Finding(LayoutCheck.LAYOUT, Severity.WARNING,
-                                rel + " is a symbolic link; a zip would store the link, not the file.",
+                        problems.add(new Finding(ContainerFindings.FOLDER_NOT_A_FILE, Severity.ERROR,
+                                rel + " is a symbolic link. 'hip-packager zip' refuses it: a zip would carry either the "
+                                        + "link (broken on Windows) or whatever it points to, which may not be package content.",
                                 "Replace the link with the file itself (stage again).", rel));
                     } else if (attrs.isRegularFile()) {
                         if (entries.size() >= MAX_FILES) {
                             throw new IOException("more than " + MAX_FILES + " files; this is not a package folder");
                         }
                         entries.add(new PackageEntry(rel, attrs.size()));
+                    } else {
+                        problems.add(new Finding(ContainerFindings.FOLDER_NOT_A_FILE, Severity.ERROR,
+                                rel + " is a special file (a device, pipe or socket), not package content; "
+                                        + "'hip-packager zip' refuses it.",
+                                "Remove it from the package folder (stage again).", rel));
                     }
                     return FileVisitResult.CONTINUE;
                 }

@@ -36,7 +36,9 @@ import java.util.TreeSet;
  * import closure of the executables and the DLL rules (deps.*), the DLLs loaded at run time
  * (deps.runtime-loaded), the kernel libraries (libs.*), and the README (readme.track), each a
  * {@link PackageCheck} of {@link #checks}. The package is read once into
- * {@link PackageContents}; a zip is read in place, never extracted.
+ * {@link PackageContents}; a zip is read in place, never extracted. What is wrong with the
+ * container itself ({@link ContainerFindings}: a zip's entries, a folder's links) is found while
+ * reading it and reported first.
  *
  * <p>The architectures checked come from the plan when one is given, else from the package's
  * README, else from the kernel files' lazy indexes.
@@ -86,6 +88,7 @@ public final class PackageAuditor {
         Path input = request.input();
         listener.status("Reading " + input.getFileName());
         try (PackageSource source = open(input)) {
+            source.checkIntegrity(listener, cancel);
             PackageContents contents = read(source, request.plan(), request.kernels(), listener, cancel);
             List<Finding> findings = new ArrayList<>(source.problems());
             for (PackageCheck check : checks) {

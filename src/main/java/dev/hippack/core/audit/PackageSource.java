@@ -5,6 +5,9 @@ import dev.hippack.core.audit.pe.PeFormatException;
 import dev.hippack.core.audit.pe.PeInfo;
 import dev.hippack.core.audit.pe.PeReader;
 import dev.hippack.core.finding.Finding;
+import dev.hippack.core.progress.CancellationToken;
+import dev.hippack.core.progress.OperationCancelledException;
+import dev.hippack.core.progress.OperationListener;
 import java.io.Closeable;
 import java.util.List;
 import java.util.Optional;
@@ -17,6 +20,14 @@ interface PackageSource extends Closeable {
 
     /** What is wrong with the container itself (unsafe zip entries, links). */
     List<Finding> problems();
+
+    /**
+     * Checks what listing the container cannot show, adding what is wrong to {@link #problems()}:
+     * for a zip, every entry's data and local header. Nothing to do for a folder.
+     */
+    default void checkIntegrity(OperationListener listener, CancellationToken cancel) throws OperationCancelledException {
+        // a folder's files are read by the checks themselves
+    }
 
     PeInfo readPe(PackageEntry entry, PeReader reader) throws PeFormatException;
 

@@ -7,18 +7,20 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.io.AtomicFile;
+import dev.hippack.core.io.UnsafeTargetException;
+import dev.hippack.core.io.WriteChannels;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Optional;
 
 /**
- * Reads and writes {@value #FILE_NAME} in a build's {@code bin} folder. Writing goes to a
- * temporary file that is renamed over the old record, so a record is always whole; {@link #clear}
+ * Reads and writes {@value #FILE_NAME} in a build's {@code bin} folder. Writing goes through
+ * {@link AtomicFile} (a temporary file renamed over the old record), so a record is always whole
+ * and never written through a link; {@link #clear}
  * removes it before a build starts, so binaries of a failed or cancelled build never sit beside
  * the record of an earlier one.
  */
@@ -66,40 +68,41 @@ public final class BuildRecordStore {
     /**
      * Writes {@code record} to {@code binDir} under a temporary name, then renames it.
      *
-     * @throws OperationFailedException when it cannot be written (a full disk, a read-only folder)
+     * @throws PackagerException when a link, folder or device stands at the record's name;
+     *                           {@link OperationFailedException} when it cannot be written (a full
+     *                           disk, a read-only folder)
      */
     public Path write(Path binDir, BuildRecord record) throws PackagerException {
         Path file = binDir.resolve(FILE_NAME);
-        Path tmp = binDir.resolve(FILE_NAME + ".partial");
         try {
             Files.createDirectories(binDir);
-            Files.write(tmp, mapper.writeValueAsBytes(record));
-            try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            AtomicFile.write(file, mapper.writeValueAsBytes(record), true, WriteChannels.DEFAULT);
             return file;
+        } catch (UnsafeTargetException e) {
+            throw new PackagerException("Cannot write the build record " + file + ": it " + e.reason()
+                    + ". Remove it from the build folder and build again.");
         } catch (IOException e) {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException ignored) {
-                // The .partial name already says it is not a record.
-            }
             throw new OperationFailedException("Cannot write the build record " + file + ": " + e.getMessage()
                     + ". Check that the build folder is writable and the disk has space, then build again.", e);
         }
     }
 
     /**
-     * Removes the record (and a leftover partial one) from {@code binDir}, if there is one.
+     * Removes the record, and temporary ones a killed build left, from {@code binDir}. A build owns
+     * its build folder (two builds into one would overwrite each other's executables), so no other
+     * run can be writing them.
      *
      * @throws OperationFailedException when it cannot be removed
      */
     public void clear(Path binDir) throws OperationFailedException {
+        Path file = binDir.resolve(FILE_NAME);
         try {
-            Files.deleteIfExists(binDir.resolve(FILE_NAME));
-            Files.deleteIfExists(binDir.resolve(FILE_NAME + ".partial"));
+            Files.deleteIfExists(file);
+            if (Files.isDirectory(binDir)) {
+                for (Path leftover : AtomicFile.leftovers(file)) {
+                    Files.deleteIfExists(leftover);
+                }
+            }
         } catch (IOException e) {
             throw new OperationFailedException("Cannot remove the old build record in " + binDir + ": " + e.getMessage()
                     + ". Check that the build folder is writable.", e);

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.io.AtomicFile;
+import dev.hippack.core.io.WriteChannels;
 import dev.hippack.core.json.JsonLocator;
 import dev.hippack.core.json.JsonOptional;
 import dev.hippack.core.json.StrictJson;
@@ -141,14 +143,12 @@ public record HostDescription(
                 : "environment variable '" + name + "' needs a name without '='";
     }
 
-    /** Writes this description as {@code dir/host.json} (temp name, then rename). */
+    /** Writes this description as {@code dir/host.json}, replacing it in one step ({@link AtomicFile}). */
     public void write(Path dir) throws PackagerException {
         Path file = dir.resolve(FILE_NAME);
-        Path tmp = dir.resolve(FILE_NAME + ".tmp");
         try {
             Files.createDirectories(dir);
-            MAPPER.writeValue(tmp.toFile(), this);
-            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            AtomicFile.write(file, MAPPER.writeValueAsBytes(this), true, WriteChannels.DEFAULT);
         } catch (IOException e) {
             throw new OperationFailedException("Could not write " + file + ": " + e.getMessage(), e);
         }

@@ -4,14 +4,15 @@ import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.Track;
+import dev.hippack.core.io.AtomicFile;
+import dev.hippack.core.io.UnsafeTargetException;
+import dev.hippack.core.io.WriteChannels;
 import dev.hippack.core.plan.ReleasePlan;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -101,39 +102,17 @@ public final class CiWorkflowExporter {
                     + (Files.exists(dir) ? " is a file" : " cannot be created (" + e.getMessage() + ")")
                     + ". Choose another --out.", e);
         }
-        Path tmp = null;
         try {
-            tmp = Files.createTempFile(dir, "." + target.getFileName() + "-", ".tmp");
-            Files.writeString(tmp, workflow.yaml(), StandardCharsets.UTF_8);
-            move(tmp, target, force);
-            tmp = null;
+            AtomicFile.write(target, workflow.yaml().getBytes(StandardCharsets.UTF_8), force, WriteChannels.DEFAULT);
         } catch (FileAlreadyExistsException e) {
             throw new PackagerException(out + " appeared while the workflow was being written; it was left as it is."
                     + " Pass --force to replace it.");
+        } catch (UnsafeTargetException e) {
+            throw new PackagerException("Cannot write the workflow to " + out + ": it " + e.reason()
+                    + ". Choose another --out.");
         } catch (IOException e) {
             throw new OperationFailedException("Cannot write the workflow to " + out + ": " + e.getMessage()
                     + ". Check that the folder is writable, or choose another --out.");
-        } finally {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException ignored) {
-                    // A leftover temporary name never looks like a finished workflow.
-                }
-            }
-        }
-    }
-
-    private static void move(Path tmp, Path target, boolean replace) throws IOException {
-        if (replace) {
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } else {
-            // Without REPLACE_EXISTING the move refuses a file that appeared since the check.
-            Files.move(tmp, target);
         }
     }
 

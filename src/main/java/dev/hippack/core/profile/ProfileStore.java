@@ -8,21 +8,19 @@ import dev.hippack.core.Version;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.GpuArchitecture;
 import dev.hippack.core.catalog.Track;
+import dev.hippack.core.io.AtomicFile;
+import dev.hippack.core.io.UnsafeTargetException;
+import dev.hippack.core.io.WriteChannels;
 import dev.hippack.core.json.JsonLocator;
 import dev.hippack.core.json.StrictJson;
 import dev.hippack.core.json.StrictJson.Parsed;
 import dev.hippack.core.plan.BuildOptions;
 import dev.hippack.core.plan.ReleasePlan;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -98,33 +96,14 @@ public final class ProfileStore {
         if (Files.isDirectory(target)) {
             throw new PackagerException("Cannot save release profile " + file + ": it is a folder. Choose a file name such as rocm6.json.");
         }
-        Path tmp = null;
         try {
-            tmp = Files.createTempFile(dir, "." + target.getFileName() + "-", ".tmp");
-            try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
-                ByteBuffer buf = ByteBuffer.wrap(json.getBytes(StandardCharsets.UTF_8));
-                while (buf.hasRemaining()) {
-                    ch.write(buf);
-                }
-                ch.force(true);
-            }
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-            tmp = null;
+            AtomicFile.write(target, json.getBytes(StandardCharsets.UTF_8), true, WriteChannels.DEFAULT);
+        } catch (UnsafeTargetException e) {
+            throw new PackagerException("Cannot save release profile " + file + ": it " + e.reason()
+                    + ". Choose a plain file name such as rocm6.json.");
         } catch (IOException e) {
             throw new OperationFailedException("Could not save release profile " + file + ": " + e.getMessage()
                     + ". Check that the folder is writable and has free space; the previous profile, if any, is unchanged.");
-        } finally {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException ignored) {
-                    // The temporary name never looks like a finished profile; leaving it is harmless.
-                }
-            }
         }
     }
 

@@ -1,13 +1,12 @@
 package dev.hippack.ui.app;
 
+import dev.hippack.core.io.AtomicFile;
+import dev.hippack.core.io.WriteChannels;
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 import java.util.zip.DeflaterOutputStream;
@@ -41,8 +40,8 @@ final class PngWriter {
                 z.write(row);
             }
         }
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
-        try (OutputStream out = Files.newOutputStream(tmp); DataOutputStream d = new DataOutputStream(out)) {
+        ByteArrayOutputStream png = new ByteArrayOutputStream();
+        try (DataOutputStream d = new DataOutputStream(png)) {
             d.write(new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'});
             ByteArrayOutputStream ihdr = new ByteArrayOutputStream();
             DataOutputStream hd = new DataOutputStream(ihdr);
@@ -57,7 +56,7 @@ final class PngWriter {
             chunk(d, "IDAT", raw.toByteArray());
             chunk(d, "IEND", new byte[0]);
         }
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
+        AtomicFile.write(file, png.toByteArray(), true, WriteChannels.DEFAULT);
     }
 
     private static void chunk(DataOutputStream d, String type, byte[] data) throws IOException {

@@ -3,17 +3,17 @@ package dev.hippack.ui.settings;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.hippack.core.io.AtomicFile;
+import dev.hippack.core.io.WriteChannels;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 
 /**
  * Reads and writes {@link AppSettings}. Reading never fails: a missing, unreadable or broken
  * file gives the defaults (and the broken file is left alone for the user to look at until the
- * next save). Writing goes to a temporary file renamed over the old one, so a crash mid-write
- * never leaves half a file.
+ * next save). Writing goes through {@link AtomicFile}: a temporary file renamed over the old one,
+ * so a crash mid-write never leaves half a file, and a link at the settings' name is not followed.
  */
 public final class SettingsStore {
 
@@ -42,25 +42,11 @@ public final class SettingsStore {
 
     /** Saves; returns false (and keeps the old file) when the folder cannot be written. */
     public boolean save(AppSettings settings) {
-        Path tmp = null;
         try {
             Files.createDirectories(file.getParent());
-            tmp = Files.createTempFile(file.getParent(), ".settings-", ".tmp");
-            mapper.writeValue(tmp.toFile(), settings);
-            try {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            AtomicFile.write(file, mapper.writeValueAsBytes(settings), true, WriteChannels.DEFAULT);
             return true;
         } catch (IOException | RuntimeException e) {
-            if (tmp != null) {
-                try {
-                    Files.deleteIfExists(tmp);
-                } catch (IOException ignored) {
-                    // The temp file is harmless; nothing more to do.
-                }
-            }
             return false;
         }
     }

@@ -356,8 +356,24 @@ class PackageAuditorTest {
             org.junit.jupiter.api.Assumptions.abort("symbolic links cannot be made here: " + e);
         }
         AuditReport r = withPlan(pkg, "rocm6");
-        assertThat(ids(r)).containsExactly("layout");
-        assertThat(r.findings().get(0).message()).contains("symbolic link");
+        assertThat(ids(r)).containsExactly("folder.not-a-file");
+        assertThat(r.findings().get(0).severity()).isEqualTo(dev.hippack.core.finding.Severity.ERROR);
+        assertThat(r.findings().get(0).message()).contains("symbolic link").contains("notes.txt");
+        assertThat(r.passed()).isFalse();
+        assertThat(Files.readString(outside)).isEqualTo("not part of the package");
+    }
+
+    @Test
+    void fifoInAStagedFolderIsAnErrorAndIsNotOpened() throws Exception {
+        Path pkg = rocm6();
+        Path fifo = pkg.resolve("pipe.dll");
+        Process p = new ProcessBuilder("mkfifo", fifo.toString()).redirectErrorStream(true).start();
+        p.getInputStream().readAllBytes();
+        org.junit.jupiter.api.Assumptions.assumeTrue(p.waitFor() == 0, "mkfifo is not available; the FIFO case did not run");
+        AuditReport r = withPlan(pkg, "rocm6");
+        assertThat(ids(r)).containsExactly("folder.not-a-file");
+        assertThat(r.findings().get(0).message()).contains("pipe.dll").contains("special file");
+        assertThat(r.passed()).isFalse();
     }
 
     static void deleteTree(Path dir) throws Exception {

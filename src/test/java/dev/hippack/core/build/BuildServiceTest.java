@@ -15,6 +15,7 @@ import dev.hippack.core.demo.SampleEnvironment;
 import dev.hippack.core.demo.SampleEnvironmentWriter;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.Host;
+import dev.hippack.core.io.AtomicFile;
 import dev.hippack.core.plan.BuildScriptFacts;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.profile.ProfileStore;
@@ -160,7 +161,7 @@ class BuildServiceTest {
             assertThat(b.sha256()).isEqualTo(Sha256.of(exe));
             assertThat(b.lastModified()).isEqualTo(Files.getLastModifiedTime(exe).toMillis());
         }
-        assertThat(buildDir.resolve("bin").resolve(BuildRecordStore.FILE_NAME + ".partial")).doesNotExist();
+        assertThat(AtomicFile.leftovers(buildDir.resolve("bin").resolve(BuildRecordStore.FILE_NAME))).isEmpty();
         assertThat(log).anySatisfy(l -> assertThat(l).contains("Build record: C:\\src\\audio.cpp\\build\\hip\\bin\\hip-packager-build.json"));
     }
 

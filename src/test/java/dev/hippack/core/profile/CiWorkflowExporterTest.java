@@ -268,6 +268,17 @@ class CiWorkflowExporterTest {
     }
 
     @Test
+    void writeOverASymbolicLinkIsRefusedEvenWithForce(@TempDir Path dir) throws Exception {
+        Path victim = java.nio.file.Files.writeString(dir.resolve("victim.txt"), "precious");
+        Path out = dir.resolve("release-hip.yml");
+        java.nio.file.Files.createSymbolicLink(out, victim);
+        assertThatThrownBy(() -> exporter.write(exporter.export(profile, options), out, true))
+                .isInstanceOf(PackagerException.class).hasMessageContaining("symbolic link");
+        assertThat(java.nio.file.Files.readString(victim)).isEqualTo("precious");
+        assertThat(java.nio.file.Files.isSymbolicLink(out)).isTrue();
+    }
+
+    @Test
     void writeToAFolderIsRefused(@TempDir Path dir) {
         assertThatThrownBy(() -> exporter.write(exporter.export(profile, options), dir, true))
                 .isInstanceOf(PackagerException.class).hasMessageContaining("folder");

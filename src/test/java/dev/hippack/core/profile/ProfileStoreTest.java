@@ -257,6 +257,19 @@ class ProfileStoreTest {
         }
     }
 
+    @Test
+    void saveOverASymbolicLinkIsRefusedAndWhatItPointsToIsUntouched() throws Exception {
+        Path victim = Files.writeString(dir.resolve("victim.txt"), "precious");
+        Path file = dir.resolve("p.json");
+        Files.createSymbolicLink(file, victim);
+        assertThatThrownBy(() -> store.save(rocm6Plan(), file)).isInstanceOf(PackagerException.class)
+                .hasMessageContaining("symbolic link");
+        assertThat(victim).hasContent("precious");
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString()).sorted()).containsExactly("p.json", "victim.txt");
+        }
+    }
+
     private static int lineOf(String text, String needle) {
         String[] lines = text.split("\\R", -1);
         for (int i = 0; i < lines.length; i++) {

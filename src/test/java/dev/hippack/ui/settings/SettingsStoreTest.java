@@ -63,6 +63,16 @@ class SettingsStoreTest {
     }
 
     @Test
+    void aSettingsFileThatIsALinkIsNotWrittenThrough(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path victim = java.nio.file.Files.writeString(dir.resolve("victim.txt"), "precious");
+        java.nio.file.Path file = dir.resolve("settings.json");
+        java.nio.file.Files.createSymbolicLink(file, victim);
+        assertThat(new SettingsStore(file).save(AppSettings.defaults())).isFalse();
+        assertThat(java.nio.file.Files.readString(victim)).isEqualTo("precious");
+    }
+
+    @Test
     void configFolderFollowsEachPlatformsConvention() {
         Path home = Path.of("/home/ann");
         assertThat(ConfigFolder.of(Map.of(), "Linux", home)).isEqualTo(Path.of("/home/ann/.config/hip-packager"));

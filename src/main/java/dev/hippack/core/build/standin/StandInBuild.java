@@ -5,13 +5,14 @@ import dev.hippack.core.SparseFiles;
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.catalog.SizedFile;
 import dev.hippack.core.host.Host;
+import dev.hippack.core.io.AtomicFile;
+import dev.hippack.core.io.WriteChannels;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -224,16 +225,14 @@ public final class StandInBuild {
         sb.append("# Written by the HIP Packager stand-in build from the parameters it was given.\n");
         e.forEach((k, v) -> sb.append(k).append('=').append(v).append('\n'));
         Files.createDirectories(localBuild);
-        Path tmp = localBuild.resolve("CMakeCache.txt.tmp");
-        Files.writeString(tmp, sb.toString(), StandardCharsets.UTF_8);
-        Files.move(tmp, localBuild.resolve("CMakeCache.txt"), StandardCopyOption.REPLACE_EXISTING);
+        AtomicFile.write(localBuild.resolve("CMakeCache.txt"), sb.toString().getBytes(StandardCharsets.UTF_8), true,
+                WriteChannels.DEFAULT);
     }
 
     /** Copies the sample executable under a temporary name first, so a cancelled link leaves no finished-looking file. */
     private static void writeBinary(Path bin, String exe, int generation) throws IOException {
         String resource = "/dev/hippack/sample/pe/rocm" + generation + "/" + exe;
         Files.createDirectories(bin);
-        Path tmp = bin.resolve(exe + ".partial");
         byte[] content;
         try (InputStream in = StandInBuild.class.getResourceAsStream(resource)) {
             if (in == null) {
@@ -246,10 +245,15 @@ public final class StandInBuild {
         long realistic = CatalogLoader.embedded().executables().stream()
                 .filter(f -> f.name().equalsIgnoreCase(exe)).mapToLong(SizedFile::bytes)
                 .findFirst().orElse(0L);
-        // A killed earlier run may have left its partial file; it never had the final name.
-        Files.deleteIfExists(tmp);
-        SparseFiles.create(tmp, content, realistic);
-        Files.move(tmp, bin.resolve(exe), StandardCopyOption.REPLACE_EXISTING);
+        Path target = bin.resolve(exe);
+        // A killed earlier run may have left its temporary file; it never had the final name.
+        for (Path leftover : AtomicFile.leftovers(target)) {
+            Files.deleteIfExists(leftover);
+        }
+        try (AtomicFile out = AtomicFile.create(target, WriteChannels.SPARSE)) {
+            SparseFiles.write(out.channel(), content, realistic);
+            out.commit(true);
+        }
     }
 
     /** PowerShell-style parameters: {@code -Name value} or a {@code -Switch}; names case-insensitive. */
