@@ -173,8 +173,7 @@ public final class LogView {
         if (added == 0) {
             return;
         }
-        long dropped = buffer.droppedFromScreen();
-        count.setText(buffer.lines().size() + " lines" + (dropped > 0 ? " (" + dropped + " older lines only in the log file)" : ""));
+        showCount();
         if (follow && !list.getItems().isEmpty()) {
             list.scrollTo(list.getItems().size() - 1);
         }
@@ -259,12 +258,20 @@ public final class LogView {
         return vertical == null || !vertical.isVisible() || vertical.getValue() >= vertical.getMax() - 0.01 * (vertical.getMax() - vertical.getMin());
     }
 
+    /** "240 lines", or with a filter "12 of 240 lines match": the count always says what is shown. */
+    private void showCount() {
+        long dropped = buffer.droppedFromScreen();
+        String total = buffer.lines().size() + " lines" + (dropped > 0 ? " (" + dropped + " older lines only in the log file)" : "");
+        count.setText(filtered == null ? total : filtered.size() + " of " + total + " match");
+    }
+
     private void applyFilter(String text, boolean problemsOnly) {
         String needle = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
         if (needle.isEmpty() && !problemsOnly) {
             // Unfiltered, the list shows the buffer itself: no per-batch filtering cost.
             list.setItems(buffer.lines());
             filtered = null;
+            showCount();
             return;
         }
         if (filtered == null) {
@@ -274,6 +281,7 @@ public final class LogView {
                 && (needle.isEmpty() || l.text().toLowerCase(Locale.ROOT).contains(needle));
         filtered.setPredicate(p);
         list.setItems(filtered);
+        showCount();
     }
 
     private void copy() {

@@ -1,10 +1,10 @@
 package dev.hippack.ui.steps.build;
 
-import dev.hippack.core.PackagerException;
 import dev.hippack.core.build.BuildRequest;
 import dev.hippack.core.build.BuildResult;
 import dev.hippack.core.build.BuildScriptArguments;
 import dev.hippack.core.build.BuildService;
+import dev.hippack.core.build.BuiltFor;
 import dev.hippack.core.build.WindowsCommandLine;
 import dev.hippack.core.detect.MachineReport;
 import dev.hippack.core.detect.MsvcToolset;
@@ -17,10 +17,10 @@ import dev.hippack.core.plan.BuildScriptFacts;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.progress.LogLine;
 import dev.hippack.core.progress.PartState;
-import dev.hippack.ui.common.RunningTask;
+import dev.hippack.ui.common.Outcome;
 import dev.hippack.ui.common.TaskRunner;
 import dev.hippack.ui.run.LogBuffer;
-import dev.hippack.ui.steps.track.PlanJudge;
+import dev.hippack.ui.steps.PlanJudge;
 import dev.hippack.ui.wizard.AbstractStepViewModel;
 import dev.hippack.ui.wizard.StepId;
 import dev.hippack.ui.wizard.WizardDraft;
@@ -30,11 +30,15 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -61,7 +65,6 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
 
     private final Function<Host, BuildService> services;
     private final PlanJudge judge;
-    private final TaskRunner runner;
     private final LogBuffer log;
     private final Clock clock;
     private final StringProperty toolset = new SimpleStringProperty(this, "toolset", ReleasePlan.RECOMMENDED_TOOLSET);
@@ -82,25 +85,35 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private final ReadOnlyStringWrapper existingDescription = new ReadOnlyStringWrapper(this, "existingDescription", "");
     private final ReadOnlyObjectWrapper<Path> logFile = new ReadOnlyObjectWrapper<>(this, "logFile");
+    private final ReadOnlyObjectWrapper<Outcome<BuildResult>> outcome = new ReadOnlyObjectWrapper<>(this, "outcome");
+    private final ReadOnlyStringWrapper rebuildNotice = new ReadOnlyStringWrapper(this, "rebuildNotice", "");
+    private final ReadOnlyBooleanWrapper outcomeShown = new ReadOnlyBooleanWrapper(this, "outcomeShown");
     private WizardDraft draft = new WizardDraft();
     private Host serviceHost;
     private BuildService service;
-    private RunningTask running;
+    /** What the last build started in this session was for, whatever its outcome; null before one. */
+    private BuiltFor attemptedFor;
+    /** What the binaries in the build folder were built for, when this session's last build succeeded. */
+    private BuiltFor builtFor;
+    /** The rows, status and error the attempt for {@link #attemptedFor} ended with: shown again while the plan matches. */
+    private List<BinaryBuild> attemptRows = List.of();
+    private String attemptStatus = "";
+    private String attemptError = "";
+    /** How the attempt for {@link #attemptedFor} ended when it did not build; null otherwise. */
+    private Unfinished lastEnd;
     private boolean loading;
 
+    private enum Unfinished { CANCELLED, FAILED, NOT_STARTED }
+
     public BuildStepViewModel(Function<Host, BuildService> services, PlanJudge judge, TaskRunner runner, LogBuffer log, Clock clock) {
+        super(runner);
         this.services = services;
         this.judge = judge;
-        this.runner = runner;
         this.log = log;
         this.clock = clock;
+        // Whether an option makes the last build stale is decided in one place: BuiltFor.
         Runnable changed = () -> {
             if (!loading) {
-                // Options that change the binaries make an earlier result stale.
-                result.set(null);
-                if (!busy.get()) {
-                    binaries.clear();
-                }
                 refresh();
             }
         };
@@ -152,6 +165,7 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     public void leave(WizardDraft d) {
         write(d);
         d.useExistingBinaries(useExisting.get());
+        d.builtFor(builtFor);
     }
 
     private void write(WizardDraft d) {
@@ -166,7 +180,7 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     /** The plan with this step's options. */
     public ReleasePlan plan() {
         WizardDraft copy = new WizardDraft();
-        copy.load(draft.track() == null ? ReleasePlan.forTrack(dev.hippack.core.catalog.CatalogLoader.embedded().tracks().get(0)) : draft.toPlan());
+        copy.load(draft.toPlan());
         write(copy);
         return copy.toPlan();
     }
@@ -179,11 +193,28 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     private void refresh() {
         ReleasePlan plan = draft.track() == null ? null : plan();
         if (!busy.get()) {
-            // While idle the rows list what Start will build (after a build, its outcome).
-            List<String> names = plan == null ? List.of() : plan.binaries();
-            if (!names.equals(binaries.stream().map(BinaryBuild::binary).toList())) {
-                binaries.setAll(names.stream().map(BinaryBuild::new).toList());
+            // While idle the rows, the status and the error show the last build while it is for this
+            // plan; once the plan differs they list what Start will build, and the last build no longer counts.
+            boolean current = plan != null && attemptedFor != null && attemptedFor.matches(plan);
+            if (current) {
+                if (!binaries.equals(attemptRows)) {
+                    binaries.setAll(attemptRows);
+                }
+                status.set(attemptStatus);
+                error.set(attemptError);
+            } else {
+                List<String> names = plan == null ? List.of() : plan.binaries();
+                if (binaries.stream().anyMatch(b -> b.state() != PartState.WAITING)
+                        || !names.equals(binaries.stream().map(BinaryBuild::binary).toList())) {
+                    binaries.setAll(names.stream().map(BinaryBuild::new).toList());
+                }
+                status.set("");
+                error.set("");
             }
+            outcomeShown.set(current && result.get() != null && !result.get().cancelled());
+            rebuildNotice.set(plan == null || builtFor == null || builtFor.matches(plan) ? ""
+                    : "Built for " + builtFor.describe() + " - rebuild needed: the plan now has "
+                            + String.join("; ", builtFor.differencesFrom(plan)) + ".");
         }
         commandLines.clear();
         optionFindings.clear();
@@ -223,7 +254,18 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
                 missing.add(exe);
             }
         }
-        return missing.isEmpty() ? null : "Not built yet: " + String.join(", ", missing);
+        if (!missing.isEmpty()) {
+            return "Not built yet: " + String.join(", ", missing);
+        }
+        if (attemptedFor != null && builtFor == null && Objects.equals(attemptedFor.buildDir(), plan.buildDir())) {
+            return "The last build into " + plan.buildDir() + " did not finish, so its binaries may be partly rebuilt: "
+                    + "build again.";
+        }
+        if (builtFor != null && Objects.equals(builtFor.buildDir(), plan.buildDir()) && !builtFor.matches(plan)) {
+            return "The binaries in " + plan.buildDir() + " were built in this session for " + builtFor.describe()
+                    + " - rebuild needed: the plan now has " + String.join("; ", builtFor.differencesFrom(plan)) + ".";
+        }
+        return null;
     }
 
     private String buildDirOf(ReleasePlan plan, Host host) {
@@ -245,13 +287,18 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
             reason = "The build is running.";
         } else if (useExisting.get()) {
             reason = existingProblem(draft.track() == null ? null : plan());
-        } else if (result.get() != null && result.get().success()) {
+        } else if (builtFor != null && builtFor.matches(plan())) {
             reason = null;
         } else if (optionFindings.stream().anyMatch(Finding::isError)) {
             reason = "Fix first: " + optionFindings.stream().filter(Finding::isError).findFirst().orElseThrow().message();
-        } else if (result.get() != null) {
-            reason = result.get().cancelled() ? "The build was cancelled: start it again, or use existing binaries."
-                    : "The build failed: see the findings, fix and start again.";
+        } else if (!rebuildNotice.get().isEmpty()) {
+            reason = rebuildNotice.get() + " Press Start build.";
+        } else if (lastEnd != null && attemptedFor.matches(plan())) {
+            reason = switch (lastEnd) {
+                case CANCELLED -> "The build was cancelled: start it again, or use existing binaries.";
+                case FAILED -> "The build failed: see the findings, fix and start again.";
+                case NOT_STARTED -> "The build did not start: " + error.get();
+            };
         } else {
             reason = "Press Start to build, or use binaries built earlier.";
         }
@@ -270,7 +317,7 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         }
         ReleasePlan plan = plan();
         Host host = draft.host();
-        BuildScriptFacts script = script().orElse(new BuildScriptFacts(java.util.Set.of(), false));
+        BuildScriptFacts script = script().orElse(new BuildScriptFacts(Set.of(), false));
         BuildService service = service(host);
         try {
             logFile.set(host.resolve(service.buildDirOf(plan)).resolve(BuildService.LOG_NAME));
@@ -278,18 +325,26 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
             logFile.set(null);
         }
         log.clear();
-        binaries.setAll(plan.binaries().stream().map(BinaryBuild::new).toList());
+        attemptedFor = BuiltFor.of(plan);
+        // The build writes into the build folder: whatever was there is not known-good any more.
+        builtFor = null;
+        lastEnd = null;
+        List<BinaryBuild> rows = plan.binaries().stream().map(BinaryBuild::new).toList();
+        rows.forEach(BinaryBuild::includedInBuild);
+        attemptRows = rows;
+        attemptStatus = "";
+        attemptError = "";
+        binaries.setAll(rows);
         findings.clear();
         error.set("");
         result.set(null);
+        outcome.set(null);
+        outcomeShown.set(false);
+        rebuildNotice.set("");
         startedAt.set(clock.instant());
         endedAt.set(null);
-        busy.set(true);
-        progress.set(-1);
-        status.set("Starting the build");
-        revalidate();
-        running = runner.run((listener, token) -> service.run(new BuildRequest(plan, script), listener, token),
-                new StepTaskObserver<BuildResult>() {
+        runJob("The build", "Starting the build", (listener, token) -> service.run(new BuildRequest(plan, script), listener, token),
+                new JobEvents() {
                     @Override
                     public void log(LogLine line) {
                         log.offer(line);
@@ -303,59 +358,44 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
 
                     @Override
                     public void progress(double fraction) {
-                        super.progress(fraction);
                         running().ifPresent(b -> b.progress(fraction));
                     }
-
-                    @Override
-                    public void succeeded(BuildResult r) {
-                        done();
+                }, o -> {
+                    endedAt.set(clock.instant());
+                    if (o instanceof Outcome.Succeeded<BuildResult> s) {
+                        BuildResult r = s.value();
                         result.set(r);
                         findings.setAll(r.findings());
                         logFile.set(r.logFile());
+                        if (r.success()) {
+                            builtFor = attemptedFor;
+                        } else {
+                            lastEnd = r.cancelled() ? Unfinished.CANCELLED : Unfinished.FAILED;
+                        }
+                        outcomeShown.set(!r.cancelled());
                         status.set(r.cancelled() ? "Build cancelled." : r.success() ? "Build finished." : "Build failed.");
-                        revalidate();
-                    }
-
-                    @Override
-                    public void failed(Throwable e) {
+                    } else if (o instanceof Outcome.Failed<BuildResult> f) {
                         running().ifPresent(b -> b.moveTo(PartState.FAILED, clock.instant()));
-                        done();
-                        error.set(e instanceof PackagerException ? e.getMessage() : "The build could not run: " + e);
+                        error.set(f.message());
+                        lastEnd = Unfinished.NOT_STARTED;
                         status.set("Build not started.");
-                        revalidate();
-                    }
-
-                    @Override
-                    public void cancelled() {
+                    } else {
                         running().ifPresent(b -> b.moveTo(PartState.CANCELLED, clock.instant()));
-                        done();
                         status.set("Build cancelled.");
                         error.set(CANCELLED);
-                        revalidate();
+                        lastEnd = Unfinished.CANCELLED;
                     }
+                    attemptStatus = status.get();
+                    attemptError = error.get();
+                    outcome.set(o);
+                    revalidate();
                 });
+        revalidate();
     }
 
     /** The binary being built now, if any. */
     private Optional<BinaryBuild> running() {
         return binaries.stream().filter(b -> b.state() == PartState.RUNNING).findFirst();
-    }
-
-    private void done() {
-        busy.set(false);
-        progress.set(0);
-        endedAt.set(clock.instant());
-        running = null;
-    }
-
-    @Override
-    public void cancel() {
-        RunningTask r = running;
-        if (r != null) {
-            status.set("Cancelling the build...");
-            r.cancel();
-        }
     }
 
     public ObservableList<String> toolsets() { return toolsets; }
@@ -379,6 +419,12 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
     public ReadOnlyStringProperty existingDescriptionProperty() { return existingDescription.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<Path> logFileProperty() { return logFile.getReadOnlyProperty(); }
+    /** How the last build ended (null while none ended, and while a build runs): for notices. */
+    public ReadOnlyObjectProperty<Outcome<BuildResult>> outcomeProperty() { return outcome.getReadOnlyProperty(); }
+    /** "Built for ... - rebuild needed: ..." when this session's build was for another plan; empty otherwise. */
+    public ReadOnlyStringProperty rebuildNoticeProperty() { return rebuildNotice.getReadOnlyProperty(); }
+    /** True when the last build's findings describe the plan as it is now (a build ran to its end for it). */
+    public ReadOnlyBooleanProperty outcomeShownProperty() { return outcomeShown.getReadOnlyProperty(); }
     public LogBuffer log() { return log; }
     public Clock clock() { return clock; }
 }

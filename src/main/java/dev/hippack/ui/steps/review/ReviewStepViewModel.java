@@ -1,9 +1,9 @@
 package dev.hippack.ui.steps.review;
 
-import dev.hippack.core.PackagerException;
 import dev.hippack.core.audit.AuditReport;
 import dev.hippack.core.audit.AuditRequest;
 import dev.hippack.core.audit.PackageAuditor;
+import dev.hippack.core.build.BuiltFor;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
 import dev.hippack.core.host.Host;
@@ -13,7 +13,7 @@ import dev.hippack.core.stage.PackageLayout;
 import dev.hippack.core.stage.StageRequest;
 import dev.hippack.core.stage.StageResult;
 import dev.hippack.core.stage.Stager;
-import dev.hippack.ui.common.RunningTask;
+import dev.hippack.ui.common.Outcome;
 import dev.hippack.ui.common.SizeText;
 import dev.hippack.ui.common.TaskRunner;
 import dev.hippack.ui.wizard.AbstractStepViewModel;
@@ -23,6 +23,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
@@ -46,7 +47,6 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
     private final Stager stager;
     private final PackageAuditor auditor;
     private final PackageTreeReader treeReader;
-    private final TaskRunner runner;
     private final ObjectProperty<Path> outputFolder = new SimpleObjectProperty<>(this, "outputFolder");
     private final BooleanProperty warningsAcknowledged = new SimpleBooleanProperty(this, "warningsAcknowledged");
     private final ReadOnlyObjectWrapper<PackageNode> tree = new ReadOnlyObjectWrapper<>(this, "tree");
@@ -57,14 +57,13 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
     private final ObservableList<Finding> findings = FXCollections.observableArrayList();
     private WizardDraft draft = new WizardDraft();
     private ReleasePlan stagedPlan;
-    private RunningTask running;
 
     public ReviewStepViewModel(LayoutPlanner planner, Stager stager, PackageAuditor auditor, PackageTreeReader treeReader, TaskRunner runner) {
+        super(runner);
         this.planner = planner;
         this.stager = stager;
         this.auditor = auditor;
         this.treeReader = treeReader;
-        this.runner = runner;
         warningsAcknowledged.addListener(o -> revalidate());
         outputFolder.addListener(o -> revalidate());
         revalidate();
@@ -118,49 +117,41 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
         Host host = draft.host();
         Path out = outputFolder.get();
         clear();
-        busy.set(true);
-        progress.set(-1);
-        status.set("Staging the package");
-        revalidate();
-        running = runner.run((listener, token) -> {
+        // Never package binaries built for another plan (Back, other targets, Next).
+        BuiltFor built = draft.builtFor();
+        if (built != null && Objects.equals(built.buildDir(), plan.buildDir()) && !built.matches(plan)) {
+            error.set("The binaries in " + plan.buildDir() + " were built for " + built.describe() + ", not for this plan ("
+                    + String.join("; ", built.differencesFrom(plan)) + "). Go back to Build and build again.");
+            revalidate();
+            return;
+        }
+        runJob("Staging", "Staging the package", (listener, token) -> {
             PackageLayout layout = planner.plan(plan, host);
             StageResult s = stager.run(new StageRequest(layout, out), listener, token);
             listener.status("Auditing " + s.packageDir().getFileName());
             AuditReport report = auditor.run(new AuditRequest(s.packageDir(), Optional.of(plan)), listener, token);
             return new Reviewed(s, report, treeReader.read(s.packageDir()));
-        }, new StepTaskObserver<Reviewed>() {
-            @Override
-            public void succeeded(Reviewed r) {
-                done();
+        }, outcome -> {
+            if (outcome instanceof Outcome.Succeeded<Reviewed> s) {
+                Reviewed r = s.value();
                 stagedPlan = plan;
                 staged.set(r.stage());
                 audit.set(r.audit());
                 tree.set(r.tree());
                 List<Finding> all = new ArrayList<>(r.stage().findings());
                 all.addAll(r.audit().findings());
-                all.sort((a, b) -> a.severity().compareTo(b.severity()));
+                all.sort((x, y) -> x.severity().compareTo(y.severity()));
                 findings.setAll(all);
                 totals.set(totalsText(r.stage()));
                 status.set(r.audit().passed() ? "Staged and audited: no error." : "The audit found errors.");
-                revalidate();
-            }
-
-            @Override
-            public void failed(Throwable e) {
-                done();
-                error.set(e instanceof PackagerException ? e.getMessage() : "Staging failed: " + e);
-                status.set("");
-                revalidate();
-            }
-
-            @Override
-            public void cancelled() {
-                done();
+            } else if (outcome instanceof Outcome.Failed<Reviewed> f) {
+                error.set(f.message());
+            } else {
                 error.set("Cancelled: no staged folder was left behind.");
-                status.set("");
-                revalidate();
             }
+            revalidate();
         });
+        revalidate();
     }
 
     private String totalsText(StageResult s) {
@@ -182,20 +173,6 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
         error.set("");
         warningsAcknowledged.set(false);
         stagedPlan = null;
-    }
-
-    private void done() {
-        busy.set(false);
-        progress.set(0);
-        running = null;
-    }
-
-    @Override
-    public void cancel() {
-        RunningTask r = running;
-        if (r != null) {
-            r.cancel();
-        }
     }
 
     private void revalidate() {

@@ -17,7 +17,8 @@ import dev.hippack.ui.common.HeldTaskRunner;
 import dev.hippack.ui.common.TaskRunner;
 import dev.hippack.ui.run.LogBuffer;
 import dev.hippack.ui.steps.SampleMachine;
-import dev.hippack.ui.steps.track.CoreEstimates;
+import dev.hippack.ui.steps.track.TrackStepViewModel;
+import dev.hippack.ui.steps.PlanJudge;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,7 +36,7 @@ class BuildStepViewModelTest {
     private final LogBuffer log = new LogBuffer(50_000);
 
     private BuildStepViewModel vm(SampleMachine m, TaskRunner runner) {
-        return new BuildStepViewModel(host -> service(host), CoreEstimates.judge(new PlanRules(SampleMachine.CATALOG), m.draft::factsFor),
+        return new BuildStepViewModel(host -> service(host), PlanJudge.of(new PlanRules(SampleMachine.CATALOG), m.draft::factsFor),
                 runner, log, Clock.systemUTC());
     }
 
@@ -97,9 +98,17 @@ class BuildStepViewModelTest {
         assertThat(vm.binaries().get(0).describe(Instant.now(), true)).matches("failed after \\d+:\\d\\d");
         assertThat(vm.binaries().get(1).describe(Instant.now(), true)).isEqualTo("not started");
 
-        // Changing an option makes the outcome stale: the rows go back to waiting.
+        // The number of jobs does not change the binaries: the outcome still stands.
         vm.jobsProperty().set(4);
-        assertThat(vm.binaries()).extracting(BinaryBuild::state).containsExactly(PartState.WAITING, PartState.WAITING);
+        assertThat(vm.binaries()).extracting(BinaryBuild::state).containsExactly(PartState.FAILED, PartState.WAITING);
+        // An option that changes them makes the outcome stale: the rows go back to waiting, and come back with the option.
+        vm.vmmProperty().set(true);
+        assertThat(vm.binaries()).extracting(b -> b.describe(Instant.now(), true)).containsExactly("waiting", "waiting");
+        assertThat(vm.statusProperty().get()).isEmpty();
+        assertThat(vm.outcomeShownProperty().get()).isFalse();
+        vm.vmmProperty().set(false);
+        assertThat(vm.binaries()).extracting(BinaryBuild::state).containsExactly(PartState.FAILED, PartState.WAITING);
+        assertThat(vm.statusProperty().get()).isEqualTo("Build failed.");
     }
 
     @Test
@@ -158,5 +167,43 @@ class BuildStepViewModelTest {
         assertThat(vm.commandLines().get(0)).contains("-Jobs 16");
         vm.leave(m.draft);
         assertThat(m.draft.jobs()).isEqualTo(16);
+    }
+
+    @Test
+    void aBuildForAnotherPlanDemandsARebuildAndCountsAgainForItsOwnPlan() throws Exception {
+        SampleMachine m = new SampleMachine(dir);
+        deleteBuildDir(m);
+        BuildStepViewModel vm = vm(m, new DirectTaskRunner());
+        TrackStepViewModel track = new TrackStepViewModel(SampleMachine.CATALOG, null, null);
+        track.enter(m.draft);
+        track.leave(m.draft);
+        vm.enter(m.draft);
+        vm.start();
+        assertThat(vm.validProperty().get()).isTrue();
+        vm.leave(m.draft);
+        assertThat(m.draft.builtFor().targets()).hasSize(8);
+
+        // Back, the rocm7 preset, Next.
+        track.enter(m.draft);
+        track.presetProperty().set("rocm7");
+        track.leave(m.draft);
+        vm.enter(m.draft);
+        assertThat(vm.validProperty().get()).isFalse();
+        assertThat(vm.rebuildNoticeProperty().get()).startsWith("Built for ROCm 6.4, 8 targets, MSVC 14.44, hipBLASLt on - rebuild needed")
+                .contains("ROCm 7.1 (built with 6.4)");
+        assertThat(vm.binaries()).extracting(b -> b.describe(Instant.now(), true)).containsExactly("waiting", "waiting");
+        assertThat(vm.statusProperty().get()).isEmpty();
+        assertThat(vm.outcomeShownProperty().get()).isFalse();
+        vm.leave(m.draft);
+
+        // Back, rocm6 again: the build counts again, rows and status as it ended.
+        track.enter(m.draft);
+        track.presetProperty().set("rocm6");
+        track.leave(m.draft);
+        vm.enter(m.draft);
+        assertThat(vm.rebuildNoticeProperty().get()).isEmpty();
+        assertThat(vm.validProperty().get()).as(vm.blockerProperty().get()).isTrue();
+        assertThat(vm.binaries()).extracting(BinaryBuild::state).containsOnly(PartState.SUCCEEDED);
+        assertThat(vm.statusProperty().get()).isEqualTo("Build finished.");
     }
 }
