@@ -69,6 +69,8 @@ final class ScreenshotTour {
         for (ThemeChoice theme : THEMES) {
             for (int[] size : SIZES) {
                 shots.add(() -> {
+                    // A notice (build finished) slides over the step; the pictures show the step.
+                    wizard.window().dismissNotices();
                     wizard.window().themeChoiceProperty().set(theme);
                     size(size);
                 });
@@ -106,7 +108,6 @@ final class ScreenshotTour {
     }
 
     private void shoot(String name) {
-        wizard.window().dismissNotices();
         try {
             PngWriter.write(stage.getScene().snapshot(null), dir.resolve(name));
             System.out.println("screenshot " + dir.resolve(name) + " (" + (int) stage.getScene().getWidth() + "x"

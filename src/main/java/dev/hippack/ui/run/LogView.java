@@ -24,6 +24,7 @@ import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBase;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
@@ -124,6 +125,12 @@ public final class LogView {
 
         count.setId(ID_COUNT);
         count.getStyleClass().add(Css.MUTED);
+        // The filter field gives way; the buttons and the count keep their words.
+        count.setMinWidth(Region.USE_PREF_SIZE);
+        for (ButtonBase b : List.of(problems, copy, open)) {
+            b.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        filter.setMinWidth(120);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox bar = new HBox(8, filter, problems, spacer, count, copy, open);

@@ -69,7 +69,7 @@ public final class WizardWindow {
     public static final String ID_BANNER = "demo-banner";
     public static final String ID_THEME = "theme-menu";
     public static final String ID_NOTIFICATIONS = "notifications";
-    private static final double STEP_LIST_WIDTH = 236;
+    private static final double STEP_LIST_WIDTH = 258;
 
     private final WizardViewModel vm;
     private final Function<StepId, StepView> viewFactory;
@@ -133,6 +133,13 @@ public final class WizardWindow {
         });
         vm.currentProperty().addListener((o, was, now) -> showStep(now));
         vm.canNextProperty().addListener(o -> markDefault());
+        // While a task runs every control but Cancel may be disabled, and the focus falls on
+        // Cancel; when it ends, the focus goes back into the step.
+        vm.busyProperty().addListener((o, was, now) -> {
+            if (!now && (scene.getFocusOwner() == null || scene.getFocusOwner() == cancel) && current != null) {
+                Platform.runLater(this::focusStep);
+            }
+        });
         if (vm.currentProperty().get() != null) {
             showStep(vm.currentProperty().get());
         }

@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.util.List;
 import javafx.beans.binding.Bindings;
 import javafx.geometry.Pos;
+import javafx.geometry.VPos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBase;
@@ -105,8 +106,8 @@ public final class EnvironmentStepView implements StepView {
         Node toolsCard = card("Tools", toolGrid);
         VBox gpuCard = (VBox) card("GPUs in this machine", gpuBox);
         HBox.setHgrow(gpuCard, Priority.NEVER);
-        gpuCard.setPrefWidth(360);
-        gpuCard.setMinWidth(300);
+        gpuCard.setPrefWidth(380);
+        gpuCard.setMinWidth(330);
         HBox toolsAndGpus = new HBox(16, toolsCard, gpuCard);
         // Findings first: what needs fixing is the first thing to read, not the end of a long page.
         Label dropHint = StepPage.muted("Or drop the checkout's folder anywhere on this step.");
@@ -272,6 +273,7 @@ public final class EnvironmentStepView implements StepView {
         k.setMinWidth(Region.USE_PREF_SIZE);
         Label v = new Label(value);
         v.setWrapText(true);
+        GridPane.setValignment(k, VPos.TOP);
         g.addRow(row, k, v);
     }
 
@@ -338,7 +340,7 @@ public final class EnvironmentStepView implements StepView {
             box.getChildren().add(StepPage.muted("No MSVC toolset installed."));
         }
         box.getStyleClass().add(Css.CARD);
-        box.setPrefWidth(410);
+        box.setPrefWidth(430);
         return box;
     }
 

@@ -101,8 +101,12 @@ final class ArchitectureMatrix {
         gpu.setCellFactory(c -> new GpuCell());
         fixed(gpu, 104);
         TableColumn<ArchitectureRow, String> family = text("Family", r -> r.family() + " " + r.kind());
-        fixed(family, 132);
-        TableColumn<ArchitectureRow, String> hw = text("Example hardware", ArchitectureRow::exampleHardware);
+        fixed(family, 152);
+        TableColumn<ArchitectureRow, String> hw = new TableColumn<>();
+        hw.setCellValueFactory(v -> new ReadOnlyStringWrapper(v.getValue().exampleHardware()));
+        Label hwHeader = new Label("Hardware");
+        hwHeader.setTooltip(new Tooltip("Example graphics cards and processors with this architecture"));
+        hw.setGraphic(hwHeader);
         hw.setCellFactory(c -> new HardwareCell());
         hw.setMinWidth(110);
         hw.setPrefWidth(240);
