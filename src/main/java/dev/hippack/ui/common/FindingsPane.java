@@ -84,7 +84,7 @@ public final class FindingsPane {
         }
         remedy.ifPresent(r -> {
             Button apply = new Button(r.label());
-            apply.setId("remedy-" + f.id());
+            apply.setId("remedy-" + f.id().replace('.', '-'));
             apply.setOnAction(e -> r.action().run());
             apply.setMinWidth(Button.USE_PREF_SIZE);
             text.getChildren().add(apply);

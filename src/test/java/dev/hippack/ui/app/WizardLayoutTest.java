@@ -67,7 +67,12 @@ class WizardLayoutTest {
 
     @AfterEach
     void close() throws Exception {
-        WaitForAsyncUtils.asyncFx(() -> wizard.close()).get(30, TimeUnit.SECONDS);
+        WaitForAsyncUtils.asyncFx(() -> {
+            // The stage is shared by the test classes that run after this one: leave it at its usual size.
+            stage.setWidth(1180);
+            stage.setHeight(780);
+            wizard.close();
+        }).get(30, TimeUnit.SECONDS);
         runner.close();
         System.clearProperty(Wizard.STAND_IN_PACE);
     }

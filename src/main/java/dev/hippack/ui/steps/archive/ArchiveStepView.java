@@ -21,6 +21,7 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
@@ -156,8 +157,10 @@ public final class ArchiveStepView implements StepView {
         Runnable showResult = () -> {
             ZipResult r = vm.resultProperty().get();
             if (r != null) {
-                verified.setText("Verified: " + r.zip() + " was read back and every one of its " + r.files()
+                // The file's name, not its path: the folder is the one above, and a long path wraps inside a word.
+                verified.setText("Verified: " + r.zip().getFileName() + " was read back and every one of its " + r.files()
                         + " files matches the staged folder (CRC and size). SHA256SUMS written beside it.");
+                verified.setTooltip(new Tooltip(r.zip().toString()));
                 sha.setText(r.sha256());
                 size.setText(SizeText.of(r.zipBytes()) + " zipped from " + SizeText.of(r.contentBytes()) + ". "
                         + vm.sizeVersusEstimateProperty().get());

@@ -129,4 +129,22 @@ class TrackStepViewTest {
             assertThat(b.getMaxY()).as(id + " inside the window").isLessThanOrEqualTo(l.getScene().getHeight());
         }
     }
+
+    @Test
+    void theRdna2ErrorCarriesItsRemedyAndTheWayBack(FxRobot robot) {
+        TrackStepViewModel vm = show(robot, CatalogLoader.embedded());
+        robot.interact(() -> {
+            vm.rows().forEach(r -> r.selectedProperty().set(false));
+            vm.allowRdna2Property().set(true);
+        });
+        robot.interact(robot.lookup("#arch-tick-gfx1030").queryAs(CheckBox.class)::fire);
+        robot.interact(robot.lookup("#arch-tick-gfx1100").queryAs(CheckBox.class)::fire);
+        javafx.scene.control.Button remedy = robot.lookup("#remedy-arch-hipblaslt-kernels").queryButton();
+        assertThat(remedy.getText()).isEqualTo("Turn hipBLASLt off");
+        robot.interact(remedy::fire);
+        assertThat(vm.hipblasltProperty().get()).isFalse();
+        assertThat(vm.validProperty().get()).isTrue();
+        assertThat(robot.lookup("#remedy-arch-hipblaslt-kernels").tryQuery()).isEmpty();
+        assertThat(robot.lookup("#" + TrackStepView.ID_HIPBLASLT_OFF).query().isVisible()).isTrue();
+    }
 }
