@@ -8,8 +8,10 @@ public interface StepView {
 
     Node root();
 
-    /** The control that gets the keyboard focus when the step is shown (never Cancel). */
-    Node initialFocus();
+    /** The control that gets the keyboard focus when the step is shown (never Cancel): by default the main action. */
+    default Node initialFocus() {
+        return mainAction();
+    }
 
     /**
      * The step's own main action (Start build, Stage and audit, Write and verify zip), or null.

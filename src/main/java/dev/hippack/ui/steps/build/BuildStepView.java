@@ -118,11 +118,6 @@ public final class BuildStepView implements StepView {
     }
 
     @Override
-    public Node initialFocus() {
-        return start;
-    }
-
-    @Override
     public ButtonBase mainAction() {
         return start;
     }

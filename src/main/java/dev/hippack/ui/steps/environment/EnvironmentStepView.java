@@ -144,11 +144,6 @@ public final class EnvironmentStepView implements StepView {
     }
 
     @Override
-    public Node initialFocus() {
-        return rescan;
-    }
-
-    @Override
     public ButtonBase mainAction() {
         return rescan;
     }

@@ -3,6 +3,7 @@ package dev.hippack.ui.steps.review;
 import dev.hippack.core.audit.AuditReport;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
+import dev.hippack.ui.common.Columns;
 import dev.hippack.ui.common.Css;
 import dev.hippack.ui.common.FindingsPane;
 import dev.hippack.ui.common.FolderField;
@@ -147,11 +148,6 @@ public final class ReviewStepView implements StepView {
     }
 
     @Override
-    public Node initialFocus() {
-        return stage;
-    }
-
-    @Override
     public ButtonBase mainAction() {
         return stage;
     }
@@ -237,22 +233,17 @@ public final class ReviewStepView implements StepView {
         TreeTableColumn<PackageNode, String> size = new TreeTableColumn<>("Size");
         size.setCellValueFactory(c -> new ReadOnlyStringWrapper(SizeText.of(c.getValue().getValue().bytes())));
         size.setStyle("-fx-alignment: CENTER-RIGHT;");
-        fixed(size, 96);
+        Columns.fixed(size, 96);
         TreeTableColumn<PackageNode, String> kind = new TreeTableColumn<>("Kind");
         kind.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().getValue().kind().name().toLowerCase(Locale.ROOT)));
-        fixed(kind, 100);
+        Columns.fixed(kind, 100);
         TreeTableColumn<PackageNode, String> arch = new TreeTableColumn<>("Arch");
         arch.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().getValue().arch() == null ? "" : c.getValue().getValue().arch()));
-        fixed(arch, 84);
+        Columns.fixed(arch, 84);
         t.getColumns().addAll(List.of(name, size, kind, arch));
         return t;
     }
 
-    private static void fixed(TreeTableColumn<PackageNode, ?> c, double width) {
-        c.setMinWidth(width);
-        c.setPrefWidth(width);
-        c.setMaxWidth(width);
-    }
 
     /**
      * The package opens on its top level (executables, DLLs, README) and the two library folders;

@@ -57,6 +57,7 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
     private final ObservableList<Finding> findings = FXCollections.observableArrayList();
     private WizardDraft draft = new WizardDraft();
     private ReleasePlan stagedPlan;
+    private BuiltFor stagedBuild;
 
     public ReviewStepViewModel(LayoutPlanner planner, Stager stager, PackageAuditor auditor, PackageTreeReader treeReader, TaskRunner runner) {
         super(runner);
@@ -84,8 +85,9 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
                 error.set("The output folder " + d.outputDir() + " cannot be used here: " + e.getMessage());
             }
         }
-        // A plan changed since staging (other targets, other binaries) makes the staged folder stale.
-        if (staged.get() != null && !d.toPlan().equals(stagedPlan)) {
+        // A plan changed since staging (other targets, other binaries), or a new build (the same
+        // plan built again: its record is a new one), makes the staged folder stale.
+        if (staged.get() != null && (!d.toPlan().equals(stagedPlan) || d.builtFor() != stagedBuild)) {
             clear();
         }
         revalidate();
@@ -135,6 +137,7 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
             if (outcome instanceof Outcome.Succeeded<Reviewed> s) {
                 Reviewed r = s.value();
                 stagedPlan = plan;
+                stagedBuild = built;
                 staged.set(r.stage());
                 audit.set(r.audit());
                 tree.set(r.tree());
@@ -173,6 +176,7 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
         error.set("");
         warningsAcknowledged.set(false);
         stagedPlan = null;
+        stagedBuild = null;
     }
 
     private void revalidate() {

@@ -1,6 +1,7 @@
 package dev.hippack.ui.steps.track;
 
 import dev.hippack.core.catalog.Track;
+import dev.hippack.ui.common.Columns;
 import dev.hippack.ui.common.Css;
 import dev.hippack.ui.common.Icons;
 import dev.hippack.ui.common.SizeText;
@@ -94,14 +95,14 @@ final class ArchitectureMatrix {
         TableColumn<ArchitectureRow, Boolean> tick = new TableColumn<>("Ship");
         tick.setCellValueFactory(c -> c.getValue().selectedProperty());
         tick.setCellFactory(c -> new TickCell());
-        fixed(tick, 52);
+        Columns.fixed(tick, 52);
         tick.setSortable(false);
 
         TableColumn<ArchitectureRow, String> gpu = text("GPU", ArchitectureRow::id);
         gpu.setCellFactory(c -> new GpuCell());
-        fixed(gpu, 104);
+        Columns.fixed(gpu, 104);
         TableColumn<ArchitectureRow, String> family = text("Family", r -> r.family() + " " + r.kind());
-        fixed(family, 152);
+        Columns.fixed(family, 152);
         TableColumn<ArchitectureRow, String> hw = new TableColumn<>();
         hw.setCellValueFactory(v -> new ReadOnlyStringWrapper(v.getValue().exampleHardware()));
         Label hwHeader = new Label("Hardware");
@@ -179,11 +180,6 @@ final class ArchitectureMatrix {
         blockedList.getChildren().setAll(lines);
     }
 
-    private static <T> void fixed(TableColumn<ArchitectureRow, T> c, double width) {
-        c.setMinWidth(width);
-        c.setPrefWidth(width);
-        c.setMaxWidth(width);
-    }
 
     private static TableColumn<ArchitectureRow, String> text(String title, Function<ArchitectureRow, String> f) {
         TableColumn<ArchitectureRow, String> c = new TableColumn<>(title);
@@ -217,7 +213,7 @@ final class ArchitectureMatrix {
             }
         });
         c.setStyle("-fx-alignment: CENTER-RIGHT;");
-        fixed(c, 84);
+        Columns.fixed(c, 84);
         c.setSortable(false);
         return c;
     }
@@ -248,7 +244,7 @@ final class ArchitectureMatrix {
             }
         });
         c.setStyle("-fx-alignment: CENTER;");
-        fixed(c, 56);
+        Columns.fixed(c, 56);
         c.setSortable(false);
         return c;
     }

@@ -3,6 +3,7 @@ package dev.hippack.ui.steps.review;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hippack.core.audit.PackageAuditor;
+import dev.hippack.core.build.BuiltFor;
 import dev.hippack.core.finding.Severity;
 import dev.hippack.core.inventory.KernelFileClassifier;
 import dev.hippack.core.stage.LayoutPlanner;
@@ -95,5 +96,29 @@ class ReviewStepViewModelTest {
         assertThat(vm.busyProperty().get()).isFalse();
         assertThat(vm.stagedProperty().get()).isNull();
         assertThat(vm.validProperty().get()).isFalse();
+    }
+
+    @Test
+    void binariesBuiltForAnotherPlanAreNeverStagedAndANewBuildIsStagedAgain() throws Exception {
+        SampleMachine m = new SampleMachine(dir);
+        ReviewStepViewModel vm = vm(new DirectTaskRunner());
+        m.draft.builtFor(BuiltFor.of(m.draft.toPlan().withTargets(List.of("gfx1100", "gfx1103"))));
+        vm.enter(m.draft);
+        assertThat(vm.stagedProperty().get()).isNull();
+        assertThat(vm.errorProperty().get()).startsWith("The binaries in build\\hip were built for ROCm 6.4, gfx1100 and gfx1103")
+                .contains("Go back to Build");
+        assertThat(vm.validProperty().get()).isFalse();
+
+        m.draft.builtFor(BuiltFor.of(m.draft.toPlan()));
+        vm.enter(m.draft);
+        var first = vm.stagedProperty().get();
+        assertThat(first).isNotNull();
+        vm.leave(m.draft);
+        vm.enter(m.draft);
+        assertThat(vm.stagedProperty().get()).as("same build, same plan: kept").isSameAs(first);
+        // The same plan built again: what was staged holds the old binaries.
+        m.draft.builtFor(BuiltFor.of(m.draft.toPlan()));
+        vm.enter(m.draft);
+        assertThat(vm.stagedProperty().get()).isNotNull().isNotSameAs(first);
     }
 }
