@@ -1,6 +1,7 @@
 package dev.hippack.ui.run;
 
 import dev.hippack.core.progress.LogLine;
+import dev.hippack.ui.common.Clipboards;
 import dev.hippack.ui.common.Css;
 import dev.hippack.ui.common.FileOpener;
 import dev.hippack.ui.common.Icons;
@@ -9,12 +10,14 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import javafx.animation.Animation;
 import javafx.animation.AnimationTimer;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
+import javafx.application.Platform;
 import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.ObservableList;
@@ -30,11 +33,11 @@ import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ScrollBar;
 import javafx.scene.control.SelectionMode;
-import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
-import javafx.scene.input.Clipboard;
-import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -81,7 +84,7 @@ public final class LogView {
     }
 
     /** @param logFile the file holding the whole log (the buffer's own, or the one the engine writes) */
-    public LogView(LogBuffer buffer, FileOpener opener, java.util.function.Supplier<Path> logFile) {
+    public LogView(LogBuffer buffer, FileOpener opener, Supplier<Path> logFile) {
         this.buffer = buffer;
         list.setId(ID_LIST);
         list.getStyleClass().add(Css.LOG_VIEW);
@@ -138,9 +141,9 @@ public final class LogView {
 
         // Only the user's own scrolling decides whether to follow the end: after any wheel,
         // drag or key, follow again exactly when the view is at the bottom.
-        list.addEventFilter(javafx.scene.input.ScrollEvent.SCROLL, e -> javafx.application.Platform.runLater(this::userScrolled));
-        list.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_RELEASED, e -> javafx.application.Platform.runLater(this::userScrolled));
-        list.addEventFilter(javafx.scene.input.KeyEvent.KEY_RELEASED, e -> javafx.application.Platform.runLater(this::userScrolled));
+        list.addEventFilter(ScrollEvent.SCROLL, e -> Platform.runLater(this::userScrolled));
+        list.addEventFilter(MouseEvent.MOUSE_RELEASED, e -> Platform.runLater(this::userScrolled));
+        list.addEventFilter(KeyEvent.KEY_RELEASED, e -> Platform.runLater(this::userScrolled));
 
         root = new VBox(6, bar, list);
         VBox.setVgrow(root, Priority.ALWAYS);
@@ -294,9 +297,7 @@ public final class LogView {
     private void copy() {
         ObservableList<LogLine> selected = list.getSelectionModel().getSelectedItems();
         List<LogLine> lines = selected.isEmpty() ? list.getItems() : selected;
-        ClipboardContent content = new ClipboardContent();
-        content.putString(lines.stream().map(LogBuffer::format).collect(Collectors.joining(System.lineSeparator())));
-        Clipboard.getSystemClipboard().setContent(content);
+        Clipboards.put(lines.stream().map(LogBuffer::format).collect(Collectors.joining(System.lineSeparator())));
     }
 
     private static final class LineCell extends ListCell<LogLine> {

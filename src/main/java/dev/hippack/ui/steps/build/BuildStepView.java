@@ -1,6 +1,7 @@
 package dev.hippack.ui.steps.build;
 
 import dev.hippack.core.progress.PartState;
+import dev.hippack.ui.common.Clipboards;
 import dev.hippack.ui.common.Css;
 import dev.hippack.ui.common.FileOpener;
 import dev.hippack.ui.common.FindingsPane;
@@ -35,8 +36,6 @@ import javafx.scene.control.Spinner;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
-import javafx.scene.input.Clipboard;
-import javafx.scene.input.ClipboardContent;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
@@ -266,11 +265,7 @@ public final class BuildStepView implements StepView {
         Button copy = new Button("Copy", Icons.of(Icons.Glyph.COPY));
         copy.setId("build-copy-commands");
         copy.setMinWidth(Region.USE_PREF_SIZE);
-        copy.setOnAction(e -> {
-            ClipboardContent content = new ClipboardContent();
-            content.putString(String.join(System.lineSeparator(), vm.commandLines()));
-            Clipboard.getSystemClipboard().setContent(content);
-        });
+        copy.setOnAction(e -> Clipboards.put(String.join(System.lineSeparator(), vm.commandLines())));
         HBox head = new HBox(10, StepPage.section("Command lines"), copy);
         head.setAlignment(Pos.CENTER_LEFT);
         return new VBox(4, head, lines);
