@@ -18,6 +18,8 @@ trap 'rm -rf "$work"' EXIT
 # --demo writes its sample machine into Java's temporary folder: point it here, so nothing is
 # left behind (JAVA_TOOL_OPTIONS reaches every launcher, the jpackage one included).
 export JAVA_TOOL_OPTIONS="-Djava.io.tmpdir=$work${JAVA_TOOL_OPTIONS:+ $JAVA_TOOL_OPTIONS}"
+# Each run's log goes here instead of the user's log folder; the script checks it was written.
+export HIP_PACKAGER_LOG_DIR="$work/logs"
 
 fail() { echo "smoke-image: FAILED: $*" >&2; exit 1; }
 step() { echo "smoke-image: $*"; }
@@ -68,5 +70,10 @@ step "CDS archive of $java"
 shared=$("$java" -Xshare:on -Xlog:class+load=info -m javafx.graphics/javafx.application.Application 2>&1 || true)
 grep -q 'javafx\.application\.Application source: shared objects file' <<<"$shared" \
   || fail "the runtime's CDS archive does not map or lacks the JavaFX classes (was the image built from src/main/cds/hip-packager.classlist?): $(head -n 3 <<<"$shared")"
+
+step "run logs in \$HIP_PACKAGER_LOG_DIR"
+logs=("$work"/logs/hip-packager-*.log)
+[ ${#logs[@]} -ge 4 ] || fail "expected a log file per run in $work/logs, found ${#logs[@]}"
+grep -q 'started with arguments \[--demo, package' "${logs[@]}" || fail "no run log names the package run: $(ls -A "$work/logs")"
 
 step "OK ($version)"

@@ -10,6 +10,7 @@ open module dev.hippack {
     requires com.fasterxml.jackson.databind;
     requires org.apache.commons.compress;
     requires info.picocli;
+    requires java.logging;
 
     exports dev.hippack.ui.app to javafx.graphics;
 }

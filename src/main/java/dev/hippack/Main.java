@@ -1,18 +1,23 @@
 package dev.hippack;
 
 import dev.hippack.cli.Cli;
+import dev.hippack.launch.RunLog;
 import dev.hippack.ui.app.WizardLauncher;
+import java.util.List;
 
 /**
- * Entry point. No subcommand starts the wizard; a subcommand runs the command line. The CLI
- * never touches JavaFX, so {@code hip-packager --version} needs no display.
+ * Entry point. No subcommand starts the wizard; a subcommand runs the command line. The run's
+ * log is started first, so the wizard and every command log to the same per-user folder. The
+ * CLI never touches JavaFX, so {@code hip-packager --version} needs no display.
  */
 public final class Main {
 
     private Main() { }
 
     public static void main(String[] args) {
-        int code = new Cli(WizardLauncher::launch).execute(args, System.out, System.err);
+        RunLog log = RunLog.start(RunLog.folder(), List.of(args));
+        int code = new Cli(WizardLauncher::launch, log).execute(args, System.out, System.err);
+        log.close();
         System.exit(code);
     }
 }

@@ -4,122 +4,74 @@ import dev.hippack.core.PackagerException;
 import dev.hippack.core.build.BuildRequest;
 import dev.hippack.core.build.BuildResult;
 import dev.hippack.core.build.BuildService;
-import dev.hippack.core.catalog.CatalogLoader;
-import dev.hippack.core.detect.Checkout;
 import dev.hippack.core.detect.CheckoutInspector;
-import dev.hippack.core.finding.Finding;
-import dev.hippack.core.host.Host;
 import dev.hippack.core.plan.BuildScriptFacts;
 import dev.hippack.core.plan.ReleasePlan;
-import dev.hippack.core.profile.ProfileStore;
 import dev.hippack.core.progress.CancellationToken;
+import dev.hippack.core.progress.OperationCancelledException;
+import dev.hippack.core.progress.OperationListener;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Locale;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /** {@code hip-packager build}: runs the build script for every binary of a profile, log on stdout, progress on stderr. */
 @Command(name = "build",
-        sortOptions = false,
         description = {
             "Builds audiocpp_cli and audiocpp_server with scripts\\build_windows_hip.ps1 in the profile's",
             "MSVC environment (vcvarsall x64 -vcvars_ver=<toolset>), then checks the outputs and CMakeCache.txt.",
             "The log goes to stdout and to <BuildDir>\\hip-packager-build.log; progress to stderr.",
             "Where Windows PowerShell cannot run (--demo, --host, Linux) a stand-in build runs instead.",
             "Ctrl-C cancels the build and ends its whole process tree."
-        })
-public final class BuildCommand implements Callable<Integer> {
+        },
+        footer = {"", "Exit codes: 0 built and checked; 1 the build failed, could not start, was cancelled, or the checks found",
+            "errors; 2 bad input (profile, checkout without the script or a parameter the release needs)."})
+public final class BuildCommand extends BaseCommand {
 
-    @ParentCommand
-    HipPackagerCommand root;
-
-    @Spec
-    CommandSpec spec;
-
-    @Option(names = "--profile", paramLabel = "FILE",
-            description = "The release profile (JSON). With --demo: the sample's rocm6.json.")
-    Path profile;
+    @Mixin
+    ProfileOption profile;
 
     @Option(names = "--stand-in-pace", paramLabel = "MILLIS", defaultValue = "20",
             description = "Stand-in build only: milliseconds per build step (default: ${DEFAULT-VALUE}; 0 = as fast as it can).")
     long standInPace;
 
     @Override
-    public Integer call() throws PackagerException {
+    protected int run() throws PackagerException {
         if (standInPace < 0) {
             throw new PackagerException("--stand-in-pace must be 0 or more, not " + standInPace + ".");
         }
-        Path profileFile = root.profileOrDemoDefault(profile);
-        ReleasePlan plan = new ProfileStore(CatalogLoader.embedded()).load(profileFile);
-        Host host = root.host();
-        BuildScriptFacts script = scriptFacts(host, plan);
-
-        BuildService service = BuildService.forHost(host, Duration.ofMillis(standInPace));
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
-        BuildProgressLine console = new BuildProgressLine(out, err, System.console() != null);
-
-        CancellationToken token = new CancellationToken();
-        CountDownLatch finished = new CountDownLatch(1);
-        Thread onCtrlC = new Thread(() -> {
-            token.cancel();
-            try {
-                // The JVM exits when this hook returns: wait until the tree is gone and the log says so.
-                finished.await(20, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "hippack-build-ctrl-c");
-        Runtime.getRuntime().addShutdownHook(onCtrlC);
+        ReleasePlan plan = loadProfile(profile);
+        PrintWriter out = out();
+        BuildProgressLine console = new BuildProgressLine(out, err(), System.console() != null);
         BuildResult result;
         try {
-            result = service.run(new BuildRequest(plan, script), console, token);
-        } catch (dev.hippack.core.progress.OperationCancelledException e) {
-            err.println("hip-packager: build cancelled.");
+            result = cancellableByCtrlC(token -> build(this, plan, Duration.ofMillis(standInPace), console, token));
+        } catch (OperationCancelledException e) {
+            err().println("hip-packager: build cancelled.");
             return Cli.FAILED;
         } finally {
             console.close();
-            finished.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(onCtrlC);
-            } catch (IllegalStateException shuttingDown) {
-                // Ctrl-C came in: the hook is running and waits for the latch above.
-            }
         }
         print(out, result);
-        return result.success() ? Cli.OK : Cli.FAILED;
+        return Cli.exitCode(!result.success());
     }
 
-    /** What the checkout's build script supports, as detection reads it; refused when there is no script. */
-    private static BuildScriptFacts scriptFacts(Host host, ReleasePlan plan) throws PackagerException {
-        if (plan.source() == null || plan.source().isBlank()) {
-            throw new PackagerException("The profile names no audio.cpp checkout (\"source\"); set it and build again.");
-        }
-        List<Finding> findings = new ArrayList<>();
-        Checkout checkout = new CheckoutInspector().inspect(host, plan.source(), findings);
-        return checkout.scriptFacts().orElseThrow(() -> new PackagerException(findings.stream()
-                .filter(Finding::isError).map(f -> f.message() + " " + (f.fix() == null ? "" : f.fix()))
-                .findFirst().orElse("The checkout " + plan.source() + " has no " + CheckoutInspector.SCRIPT + ".")));
+    /**
+     * Builds {@code plan} on the command's build machine as the wizard's build step does: the real
+     * script on a local Windows machine, the stand-in elsewhere. The checkout's build-script
+     * parameters are read here, once; shared with {@code package}.
+     */
+    static BuildResult build(BaseCommand command, ReleasePlan plan, Duration standInPace, OperationListener listener,
+                             CancellationToken token) throws PackagerException, OperationCancelledException {
+        BuildScriptFacts script = new CheckoutInspector().scriptFacts(command.host(), plan);
+        BuildService service = BuildService.forHost(command.host(), standInPace);
+        return service.run(new BuildRequest(plan, script), listener, token);
     }
 
     private static void print(PrintWriter out, BuildResult r) {
         out.println();
-        for (Finding f : r.findings()) {
-            out.printf(Locale.ROOT, "%-7s %-18s %s%n", f.severity().json().toUpperCase(Locale.ROOT), f.id(), f.message());
-            if (f.fix() != null) {
-                out.println("        Fix: " + f.fix());
-            }
-        }
+        FindingsText.print(out, r.findings());
         if (r.cancelled()) {
             out.println("Build cancelled. Log: " + r.logFile());
         } else if (r.success()) {

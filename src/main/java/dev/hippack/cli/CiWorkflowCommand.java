@@ -1,22 +1,18 @@
 package dev.hippack.cli;
 
 import dev.hippack.core.PackagerException;
-import dev.hippack.core.catalog.Catalog;
-import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.profile.CiWorkflow;
 import dev.hippack.core.profile.CiWorkflowExporter;
 import dev.hippack.core.profile.CiWorkflowOptions;
 import dev.hippack.core.profile.ProfileStore;
+import dev.hippack.launch.ApplicationVersion;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /** {@code hip-packager ci-workflow}: the GitHub Actions workflow that cuts a profile's release on a Windows runner. */
 @Command(name = "ci-workflow",
@@ -26,17 +22,10 @@ import picocli.CommandLine.Spec;
             "one job per track installs the HIP SDK, checks MSVC 14.44, runs 'hip-packager package'",
             "and uploads the zip and SHA256SUMS. Without --out the workflow is printed."
         })
-public final class CiWorkflowCommand implements Callable<Integer> {
+public final class CiWorkflowCommand extends BaseCommand {
 
-    @ParentCommand
-    HipPackagerCommand root;
-
-    @Spec
-    CommandSpec spec;
-
-    @Option(names = "--profile", paramLabel = "FILE",
-            description = "The release profile (JSON) to cut on the runner. With --demo: the sample's rocm6.json.")
-    Path profile;
+    @Mixin
+    ProfileOption profile;
 
     @Option(names = "--tracks", paramLabel = "TRACK", split = ",",
             description = "Tracks to release, one matrix entry each (default: the profile's track), e.g. rocm6,rocm7.")
@@ -63,25 +52,24 @@ public final class CiWorkflowCommand implements Callable<Integer> {
     String audiocppRepository;
 
     @Override
-    public Integer call() throws PackagerException {
-        Catalog catalog = CatalogLoader.embedded();
-        ProfileStore profiles = new ProfileStore(catalog);
-        Path profileFile = root.profileOrDemoDefault(profile);
+    protected int run() throws PackagerException {
+        ProfileStore profiles = root.profiles();
+        Path profileFile = profileFile(profile);
         ReleasePlan plan = profiles.load(profileFile);
         CiWorkflowOptions options;
         try {
-            options = CiWorkflowOptions.defaults(VersionProvider.version(), profileFile.getFileName().toString())
+            options = CiWorkflowOptions.defaults(ApplicationVersion.version(), profileFile.getFileName().toString())
                     .withTracks(tracks)
                     .withPackagerRepository(packagerRepository)
-                    .withPackagerRef(packagerRef == null ? "v" + VersionProvider.version() : packagerRef)
+                    .withPackagerRef(packagerRef == null ? "v" + ApplicationVersion.version() : packagerRef)
                     .withAudiocppRepository(audiocppRepository);
         } catch (IllegalArgumentException e) {
             throw new PackagerException("ci-workflow: " + e.getMessage() + ".");
         }
-        CiWorkflowExporter exporter = new CiWorkflowExporter(catalog, profiles);
+        CiWorkflowExporter exporter = new CiWorkflowExporter(catalog(), profiles);
         CiWorkflow workflow = exporter.export(plan, options);
-        PrintWriter stdout = spec.commandLine().getOut();
-        PrintWriter stderr = spec.commandLine().getErr();
+        PrintWriter stdout = out();
+        PrintWriter stderr = err();
         for (String note : workflow.notes()) {
             stderr.println("note: " + note);
         }

@@ -3,6 +3,7 @@ package dev.hippack.cli;
 import dev.hippack.core.progress.LogLine;
 import dev.hippack.core.progress.OperationListener;
 import java.io.PrintWriter;
+import java.util.Locale;
 
 /**
  * Shows a long command's status lines on stderr, so stdout stays the result alone (and valid
@@ -29,7 +30,7 @@ final class ConsoleProgress implements OperationListener {
     @Override
     public void log(LogLine line) {
         if (line.level() == LogLine.Level.WARN || line.level() == LogLine.Level.ERROR) {
-            err.println(line.level().name().toLowerCase(java.util.Locale.ROOT) + ": " + line.text());
+            err.println(line.level().name().toLowerCase(Locale.ROOT) + ": " + line.text());
             err.flush();
         }
     }

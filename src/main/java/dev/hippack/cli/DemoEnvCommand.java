@@ -1,37 +1,30 @@
 package dev.hippack.cli;
 
 import dev.hippack.core.PackagerException;
-import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.demo.SampleEnvironment;
 import dev.hippack.core.demo.SampleEnvironmentWriter;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code hip-packager demo-env DIR}: writes the sample Windows build machine. */
-@Command(name = "demo-env", mixinStandardHelpOptions = true,
+@Command(name = "demo-env",
         description = {
             "Writes a sample Windows build machine into DIR (which must be new or empty): HIP SDK 6.4 and 7.1,",
             "Visual Studio 2022 Build Tools (MSVC 14.44) and 2026 Community (14.51), an audio.cpp checkout,",
             "host.json and the release profiles profiles/rocm6.json and profiles/rocm7.json.",
             "Large files are sparse: about 3 GB apparent, a few MB on disk."
         })
-final class DemoEnvCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
+final class DemoEnvCommand extends BaseCommand {
 
     @Parameters(paramLabel = "DIR", description = "A new or empty folder.")
     Path dir;
 
     @Override
-    public Integer call() throws PackagerException {
-        SampleEnvironment sample = new SampleEnvironmentWriter(CatalogLoader.embedded()).write(dir);
-        PrintWriter out = spec.commandLine().getOut();
+    protected int run() throws PackagerException {
+        SampleEnvironment sample = new SampleEnvironmentWriter(catalog()).write(dir);
+        PrintWriter out = out();
         out.println("Wrote the sample Windows build machine to " + sample.root());
         out.println("  host.json           drive C: is that folder");
         out.println("  profiles/rocm6.json release profile for ROCm 6.4");

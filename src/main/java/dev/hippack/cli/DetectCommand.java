@@ -1,7 +1,7 @@
 package dev.hippack.cli;
 
 import dev.hippack.core.PackagerException;
-import dev.hippack.core.catalog.CatalogLoader;
+import dev.hippack.core.detect.Checkout;
 import dev.hippack.core.detect.CrtRedist;
 import dev.hippack.core.detect.DetectedGpu;
 import dev.hippack.core.detect.DetectedTool;
@@ -9,32 +9,22 @@ import dev.hippack.core.detect.HipSdk;
 import dev.hippack.core.detect.MachineDetector;
 import dev.hippack.core.detect.MachineReport;
 import dev.hippack.core.detect.MsvcToolset;
+import dev.hippack.core.detect.ToolsetVerdict;
 import dev.hippack.core.detect.VisualStudioInstance;
-import dev.hippack.core.finding.Finding;
 import dev.hippack.core.inventory.LibraryInventory;
 import java.io.PrintWriter;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /** {@code hip-packager detect}: what the build machine has, and what is missing. */
-@Command(name = "detect", mixinStandardHelpOptions = true,
+@Command(name = "detect",
         description = {
             "Detects HIP SDKs (with their kernel libraries), Visual Studio and MSVC toolsets, tools,",
             "the local GPUs and the audio.cpp checkout, and says what is missing and how to fix it.",
             "Exit code 1 when an error-level finding was made."
         })
-final class DetectCommand implements Callable<Integer> {
-
-    @ParentCommand
-    HipPackagerCommand root;
-
-    @Spec
-    CommandSpec spec;
+final class DetectCommand extends BaseCommand {
 
     @Option(names = "--source", paramLabel = "DIR",
             description = "The audio.cpp checkout (a path of the build machine); default: the current folder.")
@@ -44,15 +34,14 @@ final class DetectCommand implements Callable<Integer> {
     boolean json;
 
     @Override
-    public Integer call() throws PackagerException {
-        MachineReport report = MachineDetector.standard(CatalogLoader.embedded()).detect(root.host(), source);
-        PrintWriter out = spec.commandLine().getOut();
+    protected int run() throws PackagerException {
+        MachineReport report = MachineDetector.standard(catalog()).detect(host(), source);
         if (json) {
-            JsonOutput.print(out, report);
+            printJson(report);
         } else {
-            print(out, report);
+            print(out(), report);
         }
-        return report.hasErrors() ? Cli.FAILED : Cli.OK;
+        return Cli.exitCode(report.hasErrors());
     }
 
     private static void print(PrintWriter out, MachineReport r) {
@@ -90,7 +79,7 @@ final class DetectCommand implements Callable<Integer> {
                     + (vs.complete() ? "" : "  INCOMPLETE"));
             for (MsvcToolset t : vs.toolsets()) {
                 out.println("    MSVC " + t.version() + ": " + t.verdict().json() + " (" + t.reason() + ")");
-                if (t.fix() != null && t.verdict() != dev.hippack.core.detect.ToolsetVerdict.ACCEPTED) {
+                if (t.fix() != null && t.verdict() != ToolsetVerdict.ACCEPTED) {
                     out.println("      fix: " + t.fix());
                 }
             }
@@ -107,7 +96,7 @@ final class DetectCommand implements Callable<Integer> {
         out.println("GPUs: " + (r.gpus().isEmpty() ? "none reported" : String.join(", ", r.gpus().stream()
                 .map(DetectedGpu::arch).toList())) + "  (" + r.gpuSource() + ")");
         out.println();
-        var c = r.checkout();
+        Checkout c = r.checkout();
         out.println("audio.cpp checkout: " + c.path() + (c.version() == null ? "" : "  (" + c.version() + ")"));
         out.println("  CMakeLists.txt: " + yesNo(c.cmakeLists()) + ", build script: " + yesNo(c.buildScript()));
         if (c.buildScript()) {
@@ -119,12 +108,7 @@ final class DetectCommand implements Callable<Integer> {
             out.println("No problems found.");
         } else {
             out.println("Findings");
-            for (Finding f : r.findings()) {
-                out.println("  " + f.severity().json().toUpperCase(Locale.ROOT) + " " + f.id() + ": " + f.message());
-                if (f.fix() != null) {
-                    out.println("    fix: " + f.fix());
-                }
-            }
+            FindingsText.printWithSummary(out, r.findings());
         }
         out.flush();
     }

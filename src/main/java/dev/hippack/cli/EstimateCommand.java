@@ -2,14 +2,13 @@ package dev.hippack.cli;
 
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.catalog.Catalog;
-import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.catalog.Track;
+import dev.hippack.core.detect.HipSdkFinder;
+import dev.hippack.core.detect.SdkKernelLookup;
 import dev.hippack.core.estimate.ArchSize;
 import dev.hippack.core.estimate.ComponentSize;
 import dev.hippack.core.estimate.SizeEstimate;
 import dev.hippack.core.estimate.SizeEstimator;
-import dev.hippack.core.detect.HipSdkFinder;
-import dev.hippack.core.detect.SdkKernelLookup;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.inventory.KernelFileClassifier;
 import dev.hippack.core.inventory.KernelInventory;
@@ -22,23 +21,16 @@ import dev.hippack.core.plan.ReleasePlan;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParentCommand;
-import picocli.CommandLine.Spec;
 
 /** {@code hip-packager estimate --track T [--targets a,b] [--sdk DIR] [--drop-rocblas-kernels] [--json]}: the package size before building. */
 @Command(name = "estimate",
         description = {"Estimates the package size of a track, per component and per GPU architecture,",
             "and lists what the plan rules find about that choice."},
         footer = {"", "Exit codes: 0 no error finding; 1 an error finding (e.g. gfx1102 on rocm7); 2 unknown track or architecture."})
-public final class EstimateCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
+public final class EstimateCommand extends BaseCommand {
 
     @Option(names = "--track", required = true, paramLabel = "TRACK", description = "rocm6 or rocm7.")
     String track;
@@ -55,15 +47,12 @@ public final class EstimateCommand implements Callable<Integer> {
                     + " Default: the installed SDK of the track's ROCm version, when detection finds one.")
     String sdk;
 
-    @ParentCommand
-    HipPackagerCommand root;
-
     @Option(names = "--json", description = "Print the estimate as JSON.")
     boolean json;
 
     @Override
-    public Integer call() throws PackagerException {
-        Catalog catalog = CatalogLoader.embedded();
+    protected int run() throws PackagerException {
+        Catalog catalog = catalog();
         Track t = catalog.track(track).orElseThrow(() -> new PackagerException(
                 "Unknown track '" + track + "'. Known tracks: " + catalog.knownTrackIds() + "."));
         ReleasePlan plan = ReleasePlan.forTrack(t);
@@ -80,26 +69,24 @@ public final class EstimateCommand implements Callable<Integer> {
         } else {
             // Without --sdk, the installed SDK of the track's ROCm version (if detection finds one) gives measured sizes.
             Optional<KernelInventory> installed = new SdkKernelLookup(new HipSdkFinder(catalog,
-                    new KernelInventoryScanner(new KernelFileClassifier()))).forVersion(root.host(), t.rocmVersion());
+                    new KernelInventoryScanner(new KernelFileClassifier()))).forVersion(host(), t.rocmVersion());
             if (installed.isPresent()) {
                 facts = facts.withKernels(installed.get());
                 plan = plan.withSdk(installed.get().sdk());
             }
         }
         SizeEstimate e = new SizeEstimator(catalog, new PlanRules(catalog)).estimate(plan, facts);
-        PrintWriter out = spec.commandLine().getOut();
         if (json) {
-            JsonOutput.print(out, e);
+            printJson(e);
         } else {
-            print(out, t, e);
+            print(out(), t, e);
         }
-        out.flush();
-        return e.hasErrors() ? Cli.FAILED : Cli.OK;
+        return Cli.exitCode(e.hasErrors());
     }
 
     /** The SDK's kernel inventory; an SDK without either kernel library is bad input, not an estimate of nothing. */
     private KernelInventory scan(String sdkPath) throws PackagerException {
-        Host host = root.host();
+        Host host = host();
         KernelInventory inventory = new KernelInventoryScanner(new KernelFileClassifier()).scanSdk(host, sdkPath);
         if (inventory.libraries().stream().noneMatch(LibraryInventory::present)) {
             throw new PackagerException("No kernel libraries in the HIP SDK " + sdkPath + ": "
@@ -126,6 +113,6 @@ public final class EstimateCommand implements Callable<Integer> {
                     ByteSizes.format(a.totalBytes()), a.derived() ? " ~" : "");
         }
         out.println();
-        FindingsText.print(out, e.findings());
+        FindingsText.printWithSummary(out, e.findings());
     }
 }

@@ -1,7 +1,11 @@
 package dev.hippack.cli;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.catalog.Catalog;
+import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.host.Host;
+import dev.hippack.core.profile.ProfileStore;
+import dev.hippack.launch.GuiRequest;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -13,8 +17,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * The root command. Without a subcommand it starts the wizard. Subcommands reach the global
- * options through {@code @ParentCommand HipPackagerCommand root}.
+ * The root command. Without a subcommand it starts the wizard. Subcommands ({@link BaseCommand})
+ * reach the global options, and what is made once per command line from them (the build machine,
+ * the sample environment, the catalog), through {@code @ParentCommand HipPackagerCommand root}.
  */
 @Command(name = "hip-packager",
         mixinStandardHelpOptions = true,
@@ -25,10 +30,7 @@ import picocli.CommandLine.Spec;
             "Builds, audits and zips audio.cpp HIP/ROCm packages for Windows.",
             "Without a command, starts the wizard."
         },
-        footer = {
-            "",
-            "Exit codes: 0 success, 1 the work ran and found errors or failed, 2 bad usage or input."
-        },
+        footer = {"", Cli.EXIT_CODES},
         subcommands = {
             EstimateCommand.class,
             PlanCommand.class,
@@ -60,6 +62,8 @@ public final class HipPackagerCommand implements Callable<Integer> {
     /** Made once per command line, on first use: the sample is written only when asked for. */
     private Host host;
     private Path sampleDir;
+    private Catalog catalog;
+    private ProfileStore profiles;
 
     HipPackagerCommand(Consumer<GuiRequest> launchGui) {
         this.launchGui = launchGui;
@@ -71,6 +75,22 @@ public final class HipPackagerCommand implements Callable<Integer> {
 
     public boolean demo() {
         return demo;
+    }
+
+    /** The embedded catalog, read once per command line however many steps a command runs. */
+    public Catalog catalog() {
+        if (catalog == null) {
+            catalog = CatalogLoader.embedded();
+        }
+        return catalog;
+    }
+
+    /** Reads and writes release profiles against {@link #catalog()}. */
+    public ProfileStore profiles() {
+        if (profiles == null) {
+            profiles = new ProfileStore(catalog());
+        }
+        return profiles;
     }
 
     /**
@@ -100,7 +120,7 @@ public final class HipPackagerCommand implements Callable<Integer> {
             return Optional.empty();
         }
         if (sampleDir == null) {
-            sampleDir = SampleEnvironmentLauncher.createTemporary(err());
+            sampleDir = SampleEnvironmentLauncher.createTemporary(catalog(), err());
         }
         return Optional.of(sampleDir);
     }

@@ -7,21 +7,15 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code hip-packager pe FILE... [--json]}: the DLLs each file imports, like {@code dumpbin /DEPENDENTS}. */
 @Command(name = "pe",
         description = {"Lists the DLLs each PE file imports and delay-loads (like dumpbin /DEPENDENTS)."},
         footer = {"", "Exit codes: 0 every file was read; 2 a file is missing or not a readable PE file."})
-public final class PeCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
+public final class PeCommand extends BaseCommand {
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Executables or DLLs.")
     List<Path> files;
@@ -30,9 +24,9 @@ public final class PeCommand implements Callable<Integer> {
     boolean json;
 
     @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+    protected int run() {
+        PrintWriter out = out();
+        PrintWriter err = err();
         PeReader reader = new PeReader();
         List<PeInfo> infos = new ArrayList<>();
         boolean failed = false;
@@ -49,7 +43,7 @@ public final class PeCommand implements Callable<Integer> {
             }
         }
         if (json) {
-            JsonOutput.print(out, infos);
+            printJson(infos);
         }
         out.flush();
         err.flush();

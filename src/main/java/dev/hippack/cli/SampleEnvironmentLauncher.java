@@ -1,7 +1,8 @@
 package dev.hippack.cli;
 
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
-import dev.hippack.core.catalog.CatalogLoader;
+import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.demo.SampleEnvironmentWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -13,14 +14,14 @@ final class SampleEnvironmentLauncher {
 
     private SampleEnvironmentLauncher() { }
 
-    static Path createTemporary(PrintWriter err) throws PackagerException {
+    static Path createTemporary(Catalog catalog, PrintWriter err) throws PackagerException {
         Path dir;
         try {
             dir = Files.createTempDirectory("hip-packager-demo-");
         } catch (IOException e) {
-            throw new PackagerException("--demo: could not create a temporary folder for the sample environment: " + e.getMessage());
+            throw new OperationFailedException("--demo: could not create a temporary folder for the sample environment: " + e.getMessage());
         }
-        new SampleEnvironmentWriter(CatalogLoader.embedded()).write(dir);
+        new SampleEnvironmentWriter(catalog).write(dir);
         err.println("hip-packager: --demo: working on the SAMPLE Windows build machine in " + dir
                 + " (generated, not this machine).");
         err.flush();

@@ -4,29 +4,22 @@ import dev.hippack.core.PackagerException;
 import dev.hippack.core.archive.ZipArchiver;
 import dev.hippack.core.archive.ZipRequest;
 import dev.hippack.core.archive.ZipResult;
-import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.OperationCancelledException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code hip-packager zip DIR --out FILE.zip}: a deterministic, verified zip of a folder, with SHA256SUMS. */
-@Command(name = "zip", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "zip",
         description = {
             "Zips a staged package folder: one top-level folder, sorted entries, fixed times, deflate on every core.",
             "The zip is written as FILE.zip.partial, read back and verified, then renamed; SHA256SUMS beside it",
             "gets its line. SOURCE_DATE_EPOCH, when set, gives the entries' time."
         })
-public final class ZipCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
+public final class ZipCommand extends BaseCommand {
 
     @Parameters(index = "0", paramLabel = "DIR", description = "The folder to zip.")
     Path dir;
@@ -68,7 +61,7 @@ public final class ZipCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws PackagerException, OperationCancelledException {
+    protected int run() throws PackagerException, OperationCancelledException {
         if (level < 0 || level > 9) {
             throw new PackagerException("--level must be 0 to 9, not " + level + ".");
         }
@@ -78,13 +71,12 @@ public final class ZipCommand implements Callable<Integer> {
         }
         ZipRequest request = new ZipRequest(dir, out, root == null ? ZipRequest.rootFolderFor(out) : root, level, n,
                 ZipRequest.timestampFrom(System.getenv()), force);
-        PrintWriter stdout = spec.commandLine().getOut();
-        PrintWriter stderr = spec.commandLine().getErr();
-        ZipResult result = new ZipArchiver().run(request, new ConsoleProgress(stderr, json), CancellationToken.none());
+        ConsoleProgress progress = new ConsoleProgress(err(), json);
+        ZipResult result = cancellableByCtrlC(token -> new ZipArchiver().run(request, progress, token));
         if (json) {
-            JsonOutput.print(stdout, ZipJson.of(result));
+            printJson(ZipJson.of(result));
         } else {
-            printSummary(stdout, result);
+            printSummary(out(), result);
         }
         return Cli.OK;
     }

@@ -55,7 +55,7 @@ class AuditCommandTest {
     void goodPackageExitsZeroAndSaysItPasses() throws Exception {
         CliTestSupport.Result r = CliTestSupport.run("audit", goodPackage().toString());
         assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(Cli.OK);
-        assertThat(r.out()).contains("Targets (from readme): gfx1100").contains("0 error(s), 0 warning(s): the package passes");
+        assertThat(r.out()).contains("Targets (from readme): gfx1100").contains("0 errors, 0 warnings, 0 notes. The package passes.");
     }
 
     @Test

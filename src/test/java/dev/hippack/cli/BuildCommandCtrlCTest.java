@@ -3,6 +3,7 @@ package dev.hippack.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.hippack.launch.RunLog;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -10,14 +11,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Ctrl-C on {@code hip-packager build}: the real launcher started as a child JVM gets SIGINT in the
  * middle of the stand-in build; its shutdown hook cancels, the stand-in (a grandchild) is ended
- * and the log says so before the JVM exits.
+ * and the log says so before the JVM exits. The launcher's run log goes to a folder of the test's.
  */
 class BuildCommandCtrlCTest {
+
+    @TempDir
+    Path logs;
 
     @Test
     void ctrlCCancelsTheBuildAndLeavesNoProcessBehind() throws Exception {
@@ -25,8 +31,10 @@ class BuildCommandCtrlCTest {
         String modulePath = System.getProperty("jdk.module.path");
         assumeTrue(modulePath != null, "needs the module path to start hip-packager as a child JVM");
         String java = ProcessHandle.current().info().command().orElseThrow();
-        Process p = new ProcessBuilder(java, "--module-path", modulePath, "--module", "dev.hippack/dev.hippack.Main",
-                "--demo", "build", "--stand-in-pace", "40").redirectErrorStream(true).start();
+        ProcessBuilder pb = new ProcessBuilder(java, "--module-path", modulePath, "--module", "dev.hippack/dev.hippack.Main",
+                "--demo", "build", "--stand-in-pace", "40").redirectErrorStream(true);
+        pb.environment().put(RunLog.FOLDER_VARIABLE, logs.toString());
+        Process p = pb.start();
         p.getOutputStream().close();
         List<ProcessHandle> tree = new ArrayList<>();
         List<String> out = new ArrayList<>();
@@ -48,5 +56,10 @@ class BuildCommandCtrlCTest {
         assertThat(out).anySatisfy(l -> assertThat(l).contains("Cancel requested"));
         assertThat(out).anySatisfy(l -> assertThat(l).contains("No process of the build is left running"));
         assertThat(out).noneSatisfy(l -> assertThat(l).contains("Build succeeded"));
+        // Main started this run's log in the folder the environment named, before the command ran.
+        try (Stream<Path> files = Files.list(logs)) {
+            assertThat(files.filter(f -> f.getFileName().toString().endsWith(".log")).toList()).singleElement()
+                    .satisfies(f -> assertThat(Files.readString(f)).contains("started with arguments [--demo, build"));
+        }
     }
 }

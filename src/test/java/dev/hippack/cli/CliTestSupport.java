@@ -1,5 +1,7 @@
 package dev.hippack.cli;
 
+import dev.hippack.launch.GuiRequest;
+import dev.hippack.launch.RunLog;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -17,7 +19,7 @@ public final class CliTestSupport {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         List<GuiRequest> launches = new ArrayList<>();
-        int code = new Cli(launches::add).execute(args,
+        int code = new Cli(launches::add, RunLog.none("tests keep no run log")).execute(args,
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8), launches);
     }

@@ -2,6 +2,7 @@ package dev.hippack.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hippack.launch.GuiRequest;
 import org.junit.jupiter.api.Test;
 
 class RootCommandTest {

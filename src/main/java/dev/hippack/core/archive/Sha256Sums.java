@@ -1,16 +1,14 @@
 package dev.hippack.core.archive;
 
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.Sha256;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -24,20 +22,9 @@ public final class Sha256Sums {
 
     public static final String FILE_NAME = "SHA256SUMS";
 
+    /** The zip's checksum, the line this file records for it ({@link Sha256}). */
     public String digest(Path file) throws IOException {
-        MessageDigest sha;
-        try {
-            sha = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java runtime has SHA-256", e);
-        }
-        byte[] buffer = new byte[1 << 20];
-        try (InputStream in = Files.newInputStream(file)) {
-            for (int n; (n = in.read(buffer)) > 0; ) {
-                sha.update(buffer, 0, n);
-            }
-        }
-        return HexFormat.of().formatHex(sha.digest());
+        return Sha256.of(file);
     }
 
     /** Writes or replaces the line for {@code file} in the SHA256SUMS beside it; returns that file. */
@@ -65,7 +52,7 @@ public final class Sha256Sums {
             }
             return sums;
         } catch (IOException e) {
-            throw new PackagerException("Could not write " + sums + ": " + SourceTree.message(e)
+            throw new OperationFailedException("Could not write " + sums + ": " + SourceTree.message(e)
                     + ". The zip itself is complete; check that the folder is writable.", e);
         }
     }

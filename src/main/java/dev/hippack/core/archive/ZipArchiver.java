@@ -1,5 +1,6 @@
 package dev.hippack.core.archive;
 
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.LogLine;
@@ -35,9 +36,9 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.CRC32;
+import org.apache.commons.compress.archivers.zip.Zip64Mode;
 import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
 import org.apache.commons.compress.archivers.zip.ZipArchiveOutputStream;
-import org.apache.commons.compress.archivers.zip.Zip64Mode;
 import org.apache.commons.compress.parallel.FileBasedScatterGatherBackingStore;
 
 /**
@@ -103,7 +104,7 @@ public final class ZipArchiver {
         try {
             Files.createDirectories(output.getParent());
         } catch (IOException e) {
-            throw new PackagerException("Could not create the folder " + output.getParent() + ": "
+            throw new OperationFailedException("Could not create the folder " + output.getParent() + ": "
                     + SourceTree.message(e) + ". Check that it is writable.", e);
         }
         listener.status("Compressing " + fileCount + " files (" + megabytes(total) + ") on " + request.threads()
@@ -123,14 +124,14 @@ public final class ZipArchiver {
             Future<String> digest = pool.submit(() -> sums.digest(partial));
             String problem = verifier.check(partial, expected, pool, token);
             if (problem != null) {
-                throw new PackagerException("The zip " + partial + " does not match " + source + " after writing: "
+                throw new OperationFailedException("The zip " + partial + " does not match " + source + " after writing: "
                         + problem + ". The disk or memory may be faulty; the partial file was removed.");
             }
             String sha256;
             try {
                 sha256 = digest.get();
             } catch (ExecutionException e) {
-                throw new PackagerException("Could not read back " + partial + ": " + e.getCause().getMessage(), e);
+                throw new OperationFailedException("Could not read back " + partial + ": " + e.getCause().getMessage(), e);
             }
             token.throwIfCancelled();
             long zipBytes = Files.size(partial);
@@ -142,7 +143,7 @@ public final class ZipArchiver {
                     + megabytes(zipBytes)));
             return new ZipResult(output, checksums, sha256, fileCount, dirs, total, zipBytes);
         } catch (IOException e) {
-            throw new PackagerException("Could not finish " + output + ": " + SourceTree.message(e), e);
+            throw new OperationFailedException("Could not finish " + output + ": " + SourceTree.message(e), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new OperationCancelledException();
@@ -415,7 +416,7 @@ public final class ZipArchiver {
         } catch (FileAlreadyExistsException e) {
             throw new PackagerException(output + " appeared while zipping. It was left as it is; pass --force to replace it.");
         } catch (IOException e) {
-            throw new PackagerException("Could not rename " + partial + " to " + output + ": " + SourceTree.message(e)
+            throw new OperationFailedException("Could not rename " + partial + " to " + output + ": " + SourceTree.message(e)
                     + ". Close any program that has " + output.getFileName() + " open and run again.", e);
         }
     }
@@ -437,11 +438,11 @@ public final class ZipArchiver {
     private static PackagerException writeFailure(Path partial, IOException e) {
         deleteQuietly(partial);
         if (isDiskFull(e)) {
-            return new PackagerException("The disk is full: could not write " + partial + ". The partial zip was removed; "
+            return new OperationFailedException("The disk is full: could not write " + partial + ". The partial zip was removed; "
                     + "free space on that drive (the zip needs roughly the size of the package) or choose another --out, "
                     + "then run again.", e);
         }
-        return new PackagerException("Could not write " + partial + ": " + SourceTree.message(e)
+        return new OperationFailedException("Could not write " + partial + ": " + SourceTree.message(e)
                 + ". Check that the folder is writable; the partial zip was removed.", e);
     }
 

@@ -1,6 +1,8 @@
 package dev.hippack.core.audit;
 
 import dev.hippack.core.finding.Finding;
+import dev.hippack.core.finding.Severity;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -23,13 +25,13 @@ public record AuditReport(String target, List<String> architectures, String arch
 
     static AuditReport of(String target, List<String> architectures, String from, List<Finding> findings) {
         int errors = (int) findings.stream().filter(Finding::isError).count();
-        int warnings = (int) findings.stream().filter(f -> f.severity() == dev.hippack.core.finding.Severity.WARNING).count();
+        int warnings = (int) findings.stream().filter(f -> f.severity() == Severity.WARNING).count();
         return new AuditReport(target, architectures, from, findings, errors, warnings);
     }
 
     /** This report with more findings (e.g. the build-flag check's) added after its own. */
     public AuditReport plus(List<Finding> more) {
-        List<Finding> all = new java.util.ArrayList<>(findings);
+        List<Finding> all = new ArrayList<>(findings);
         all.addAll(more);
         return of(target, architectures, architecturesFrom, all);
     }

@@ -4,6 +4,7 @@ import dev.hippack.core.PackagerException;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
 import dev.hippack.core.plan.BuildOptions;
+import dev.hippack.core.plan.PlanRules;
 import dev.hippack.core.plan.ReleasePlan;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,6 +23,9 @@ import java.util.Set;
  */
 public final class BuildFlagCheck {
 
+    public static final String BUILD_TARGETS = "build.targets";
+    public static final String BUILD_COMPILER = "build.compiler";
+
     /**
      * The findings for the build folder (or its {@code CMakeCache.txt}); empty when the build
      * matches the plan. Throws when the cache cannot be read at all.
@@ -35,23 +39,23 @@ public final class BuildFlagCheck {
         String file = cache.file().toString();
         BuildOptions o = plan.options();
 
-        expect(findings, cache, "build.native-cpu", "ENGINE_ENABLE_NATIVE_CPU", o.nativeCpu(),
+        expect(findings, cache, PlanRules.BUILD_NATIVE_CPU, "ENGINE_ENABLE_NATIVE_CPU", o.nativeCpu(),
                 "the CPU backend is compiled for the build machine's own instruction set and can crash with an "
                         + "illegal instruction on older CPUs",
                 "Rebuild with -NoNativeCpu (-DENGINE_ENABLE_NATIVE_CPU=OFF).");
-        expect(findings, cache, "build.deployment", "AUDIOCPP_DEPLOYMENT_BUILD", o.deploymentBuild(),
+        expect(findings, cache, PlanRules.BUILD_DEPLOYMENT, "AUDIOCPP_DEPLOYMENT_BUILD", o.deploymentBuild(),
                 "the model specs are not compiled into the binaries, so users get \"model spec not found for family\"",
                 "Rebuild with -DeploymentBuild (-DAUDIOCPP_DEPLOYMENT_BUILD=ON).");
-        expect(findings, cache, "build.openmp", "GGML_OPENMP", false,
+        expect(findings, cache, PlanRules.BUILD_OPENMP, "GGML_OPENMP", false,
                 "ggml links an OpenMP runtime, which adds a libomp140.x86_64.dll dependency that may not be shipped",
                 "Rebuild with -DGGML_OPENMP=OFF (the build script passes it; delete a stale CMakeCache.txt).");
-        expect(findings, cache, "build.openmp", "ENGINE_ENABLE_OPENMP", false,
+        expect(findings, cache, PlanRules.BUILD_OPENMP, "ENGINE_ENABLE_OPENMP", false,
                 "the engine is built with OpenMP, which adds an OpenMP runtime DLL dependency",
                 "Rebuild with -DENGINE_ENABLE_OPENMP=OFF.");
-        expect(findings, cache, "build.defaults", "GGML_HIP_HIPBLASLT", o.hipblaslt(),
+        expect(findings, cache, PlanRules.BUILD_DEFAULTS, "GGML_HIP_HIPBLASLT", o.hipblaslt(),
                 "GEMM does not go through the path the plan chose (hipBLASLt is the only one covering gfx1103)",
                 o.hipblaslt() ? "Rebuild without -NoHipblasLt." : "Rebuild with -NoHipblasLt, as the plan asks.");
-        expect(findings, cache, "build.defaults", "GGML_HIP_NO_VMM", !o.vmm(),
+        expect(findings, cache, PlanRules.BUILD_DEFAULTS, "GGML_HIP_NO_VMM", !o.vmm(),
                 "the HIP virtual-memory pool setting differs from the plan (VMM must stay off for Windows iGPUs)",
                 o.vmm() ? "Rebuild with -WithVmm, as the plan asks." : "Rebuild without -WithVmm (-DGGML_HIP_NO_VMM=ON).");
         // audio.cpp forces GGML_HIP_GRAPHS from ENGINE_ENABLE_CUDA_GRAPHS; either one tells.
@@ -61,11 +65,11 @@ public final class BuildFlagCheck {
         if (graphsKnown) {
             for (String name : List.of("ENGINE_ENABLE_CUDA_GRAPHS", "GGML_HIP_GRAPHS")) {
                 if (cache.get(name).isPresent()) {
-                    expect(findings, cache, "build.defaults", name, o.graphs(), graphsWhy, graphsFix);
+                    expect(findings, cache, PlanRules.BUILD_DEFAULTS, name, o.graphs(), graphsWhy, graphsFix);
                 }
             }
         } else {
-            findings.add(notChecked("build.defaults", "GGML_HIP_GRAPHS / ENGINE_ENABLE_CUDA_GRAPHS", file));
+            findings.add(notChecked(PlanRules.BUILD_DEFAULTS, "GGML_HIP_GRAPHS / ENGINE_ENABLE_CUDA_GRAPHS", file));
         }
 
         checkTargets(findings, cache, plan, file);
@@ -98,7 +102,7 @@ public final class BuildFlagCheck {
     private static void checkTargets(List<Finding> findings, CMakeCache cache, ReleasePlan plan, String file) {
         Optional<String> raw = cache.get("GPU_TARGETS");
         if (raw.isEmpty()) {
-            findings.add(notChecked("build.targets", "GPU_TARGETS", file));
+            findings.add(notChecked(BUILD_TARGETS, "GPU_TARGETS", file));
             return;
         }
         Set<String> built = new LinkedHashSet<>();
@@ -111,20 +115,27 @@ public final class BuildFlagCheck {
         missing.removeAll(built);
         Set<String> extra = new LinkedHashSet<>(built);
         extra.removeAll(planned);
-        StringBuilder what = new StringBuilder("GPU_TARGETS is \"" + raw.get() + "\", not the plan's targets");
         if (!missing.isEmpty()) {
-            what.append("; missing ").append(String.join(", ", missing)).append(" (those GPUs would get no kernels)");
+            StringBuilder what = new StringBuilder("GPU_TARGETS is \"" + raw.get() + "\", not the plan's targets; missing ")
+                    .append(String.join(", ", missing)).append(" (the executables hold no GPU code for them, so those GPUs"
+                            + " fail with \"invalid device function\")");
+            if (!extra.isEmpty()) {
+                what.append("; not planned ").append(String.join(", ", extra));
+            }
+            findings.add(new Finding(BUILD_TARGETS, Severity.ERROR, what + ".",
+                    "Rebuild with -GpuTargets \"" + String.join(";", plan.targets()) + "\".", file));
+        } else {
+            // A build for more GPUs serves every planned one; it only carries code nobody uses.
+            findings.add(new Finding(BUILD_TARGETS, Severity.WARNING, "GPU_TARGETS is \"" + raw.get() + "\": the binaries are"
+                    + " built for more GPUs than the plan ships (" + String.join(", ", extra) + " too). They serve every planned"
+                    + " target; the extra code only makes the executables larger.",
+                    "Rebuild with -GpuTargets \"" + String.join(";", plan.targets()) + "\" for smaller executables, or keep them.", file));
         }
-        if (!extra.isEmpty()) {
-            what.append("; not planned ").append(String.join(", ", extra));
-        }
-        findings.add(new Finding("build.targets", Severity.ERROR, what + ".",
-                "Rebuild with -GpuTargets \"" + String.join(";", plan.targets()) + "\".", file));
     }
 
     private static void checkCompilers(List<Finding> findings, CMakeCache cache, ReleasePlan plan, String file) {
         if (plan.sdk() == null || plan.sdk().isBlank()) {
-            findings.add(new Finding("build.compiler", Severity.WARNING,
+            findings.add(new Finding(BUILD_COMPILER, Severity.WARNING,
                     "The plan names no HIP SDK, so the compilers' origin could not be checked.",
                     "Choose the SDK in the plan.", file));
             return;
@@ -133,12 +144,12 @@ public final class BuildFlagCheck {
         for (String name : List.of("CMAKE_C_COMPILER", "CMAKE_CXX_COMPILER")) {
             Optional<String> raw = cache.get(name);
             if (raw.isEmpty() || raw.get().isBlank()) {
-                findings.add(notChecked("build.compiler", name, file));
+                findings.add(notChecked(BUILD_COMPILER, name, file));
                 continue;
             }
             String compiler = windowsPath(raw.get());
             if (!compiler.startsWith(sdk + "\\")) {
-                findings.add(new Finding("build.compiler", Severity.ERROR,
+                findings.add(new Finding(BUILD_COMPILER, Severity.ERROR,
                         name + " is " + raw.get() + ", outside the plan's SDK " + plan.sdk()
                                 + ": the binaries would be compiled by another clang than the ROCm libraries they ship with.",
                         "Rebuild with -RocmPath \"" + plan.sdk() + "\" from a fresh build folder (delete CMakeCache.txt).",

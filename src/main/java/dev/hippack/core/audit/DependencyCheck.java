@@ -1,5 +1,6 @@
 package dev.hippack.core.audit;
 
+import dev.hippack.core.Version;
 import dev.hippack.core.audit.pe.PeInfo;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.RocmDll;
@@ -21,7 +22,14 @@ import java.util.Set;
  * runtime anywhere (deps.openmp), one ROCm generation (deps.one-rocm), nothing Windows owns
  * bundled (deps.system).
  */
-final class DependencyCheck {
+public final class DependencyCheck implements PackageCheck {
+
+    public static final String DEPS_OPENMP = "deps.openmp";
+    public static final String DEPS_CLOSURE = "deps.closure";
+    public static final String DEPS_CRT = "deps.crt";
+    public static final String DEPS_ONE_ROCM = "deps.one-rocm";
+    public static final String DEPS_SYSTEM = "deps.system";
+
 
     private static final String OPENMP_FIX = "Rebuild with -DGGML_OPENMP=OFF and -DENGINE_ENABLE_OPENMP=OFF "
             + "(scripts\\build_windows_hip.ps1 passes both; delete a stale CMakeCache.txt), then stage again.";
@@ -32,7 +40,13 @@ final class DependencyCheck {
         this.catalog = catalog;
     }
 
-    List<Finding> check(PackageContents c) {
+    @Override
+    public List<String> ids() {
+        return List.of(DEPS_OPENMP, DEPS_CLOSURE, DEPS_CRT, DEPS_ONE_ROCM, DEPS_SYSTEM);
+    }
+
+    @Override
+    public List<Finding> check(PackageContents c) {
         List<Finding> findings = new ArrayList<>();
         unreadable(c, findings);
         openMp(c, findings);
@@ -44,7 +58,7 @@ final class DependencyCheck {
     }
 
     private static void unreadable(PackageContents c, List<Finding> findings) {
-        c.peErrors().forEach((path, problem) -> findings.add(new Finding("deps.closure", Severity.ERROR,
+        c.peErrors().forEach((path, problem) -> findings.add(new Finding(DEPS_CLOSURE, Severity.ERROR,
                 path.replace('/', '\\') + " could not be read as a PE file, so the DLLs it needs are unknown: " + problem + ".",
                 "Copy it again from the build output or the SDK; the file is damaged.", path.replace('/', '\\'))));
     }
@@ -53,14 +67,14 @@ final class DependencyCheck {
         for (PeInfo info : c.pe().values()) {
             for (String dll : info.imports()) {
                 if (DllNames.isOpenMp(dll)) {
-                    findings.add(new Finding("deps.openmp", Severity.ERROR, info.file().replace('/', '\\') + " imports " + dll
+                    findings.add(new Finding(DEPS_OPENMP, Severity.ERROR, info.file().replace('/', '\\') + " imports " + dll
                             + ", an OpenMP runtime that is not redistributable (or not shipped): the program fails to start.",
                             OPENMP_FIX, info.file().replace('/', '\\')));
                 }
             }
             for (String dll : info.delayImports()) {
                 if (DllNames.isOpenMp(dll)) {
-                    findings.add(new Finding("deps.openmp", Severity.ERROR, info.file().replace('/', '\\') + " delay-loads " + dll
+                    findings.add(new Finding(DEPS_OPENMP, Severity.ERROR, info.file().replace('/', '\\') + " delay-loads " + dll
                             + ", an OpenMP runtime: the program fails at its first OpenMP call.",
                             OPENMP_FIX, info.file().replace('/', '\\')));
                 }
@@ -68,7 +82,7 @@ final class DependencyCheck {
         }
         for (PackageEntry e : c.entries()) {
             if (DllNames.isOpenMp(e.name())) {
-                findings.add(new Finding("deps.openmp", Severity.ERROR, e.windowsPath()
+                findings.add(new Finding(DEPS_OPENMP, Severity.ERROR, e.windowsPath()
                         + " is an OpenMP runtime; the release builds without OpenMP and libomp140 may not be redistributed.",
                         "Remove it and rebuild without OpenMP (" + OPENMP_FIX + ")", e.windowsPath()));
             }
@@ -81,19 +95,23 @@ final class DependencyCheck {
                 continue;
             }
             if (DllNames.isHsaRuntime(e.name())) {
-                findings.add(new Finding("deps.system", Severity.ERROR, e.windowsPath()
+                findings.add(new Finding(DEPS_SYSTEM, Severity.ERROR, e.windowsPath()
                         + " is the HSA runtime, which the AMD GPU driver provides on Windows; a bundled copy fights the driver's.",
                         "Remove it from the package.", e.windowsPath()));
             } else if (DllNames.isSystem(e.name())) {
-                findings.add(new Finding("deps.system", Severity.ERROR, e.windowsPath()
+                findings.add(new Finding(DEPS_SYSTEM, Severity.ERROR, e.windowsPath()
                         + " is a Windows system DLL; Windows provides it and a bundled copy can break the program.",
                         "Remove it from the package.", e.windowsPath()));
             }
         }
     }
 
-    /** Walks imports from every executable through the bundled DLLs. */
-    private static void closure(PackageContents c, List<Finding> findings) {
+    /**
+     * Walks imports from every executable through the bundled DLLs, and through the DLLs those
+     * open at run time when they are bundled (a missing one is deps.runtime-loaded's), so the
+     * imports of the HIP runtime's comgr must be satisfied too.
+     */
+    private void closure(PackageContents c, List<Finding> findings) {
         Map<String, PackageEntry> bundled = c.bundledDlls();
         Map<String, PeInfo> byName = new LinkedHashMap<>();
         for (PeInfo info : c.pe().values()) {
@@ -114,6 +132,12 @@ final class DependencyCheck {
         }
         while (!queue.isEmpty()) {
             PeInfo info = queue.poll();
+            for (String loaded : RuntimeLoadCheck.loadedBy(catalog, info)) {
+                PeInfo next = byName.get(DllNames.key(loaded));
+                if (next != null && visited.add(DllNames.key(loaded))) {
+                    queue.add(next);
+                }
+            }
             for (String dll : info.allDependencies()) {
                 String key = DllNames.key(dll);
                 if (DllNames.isOpenMp(dll) || DllNames.isSystem(dll)) {
@@ -134,12 +158,12 @@ final class DependencyCheck {
             String dll = spelled.get(m.getKey());
             String who = importers(m.getValue());
             if (DllNames.isCrt(dll)) {
-                findings.add(new Finding("deps.crt", Severity.ERROR, dll + " is imported by " + who
+                findings.add(new Finding(DEPS_CRT, Severity.ERROR, dll + " is imported by " + who
                         + " but not in the package; it is missing on a clean Windows.",
                         "Copy " + dll + " from the Visual Studio redist folder VC\\Redist\\MSVC\\<version>\\x64\\Microsoft.VC14x.CRT "
                                 + "(at least as new as the build toolset) next to the executables.", dll));
             } else {
-                findings.add(new Finding("deps.closure", Severity.ERROR, dll + " is imported by " + who
+                findings.add(new Finding(DEPS_CLOSURE, Severity.ERROR, dll + " is imported by " + who
                         + " but is neither in the package nor a Windows system DLL: users get \"" + dll + " was not found\".",
                         "Copy " + dll + " from the SDK's bin folder (or the build output) next to the executables. "
                                 + "If Windows itself provides it, the allow-list of system DLLs needs it added.", dll));
@@ -157,36 +181,27 @@ final class DependencyCheck {
             return;
         }
         String toolset = c.plan().get().toolset();
-        int[] want = majorMinor(toolset);
-        if (want == null) {
+        Optional<Version> want = Version.tryParse(toolset).map(Version::majorMinor);
+        if (want.isEmpty()) {
             return;
         }
         c.crtVersions().forEach((path, version) -> {
             String file = path.replace('/', '\\');
             if (version.isEmpty()) {
-                findings.add(new Finding("deps.crt", Severity.WARNING, file + " has no version resource, so it could not be "
+                findings.add(new Finding(DEPS_CRT, Severity.WARNING, file + " has no version resource, so it could not be "
                         + "checked against the " + toolset + " toolset.",
                         "Copy the CRT DLLs from the Visual Studio redist folder (Microsoft.VC14x.CRT), which carry versions.", file));
                 return;
             }
-            int[] have = majorMinor(version.get());
-            if (have != null && (have[0] < want[0] || have[0] == want[0] && have[1] < want[1])) {
-                findings.add(new Finding("deps.crt", Severity.ERROR, file + " is version " + version.get() + ", older than the "
+            Optional<Version> have = Version.tryParse(version.get().strip()).filter(v -> v.size() >= 2).map(Version::majorMinor);
+            if (have.isPresent() && !have.get().isAtLeast(want.get())) {
+                findings.add(new Finding(DEPS_CRT, Severity.ERROR, file + " is version " + version.get() + ", older than the "
                         + toolset + " toolset the binaries are built with; the redist must be at least as new, or the "
                         + "program can fail on start.",
                         "Copy the CRT DLLs from a redist of " + toolset + " or newer "
                                 + "(VC\\Redist\\MSVC\\<version>\\x64\\Microsoft.VC14x.CRT).", file));
             }
         });
-    }
-
-    private static int[] majorMinor(String version) {
-        String[] parts = version.trim().split("\\.");
-        try {
-            return parts.length < 2 ? null : new int[] {Integer.parseInt(parts[0]), Integer.parseInt(parts[1])};
-        } catch (NumberFormatException e) {
-            return null;
-        }
     }
 
     private static String importers(Set<String> files) {
@@ -207,7 +222,7 @@ final class DependencyCheck {
         for (PackageEntry e : c.topLevel()) {
             Optional<Integer> g = PackageAuditor.generationOf(catalog, e.name());
             if (g.isPresent() && g.get() != expected && reported.add(DllNames.key(e.name()))) {
-                findings.add(new Finding("deps.one-rocm", Severity.ERROR, e.name() + " belongs to ROCm " + g.get()
+                findings.add(new Finding(DEPS_ONE_ROCM, Severity.ERROR, e.name() + " belongs to ROCm " + g.get()
                         + " but " + why + "; DLLs of two ROCm generations do not work together.",
                         "Remove it and copy the ROCm " + expected + " DLLs, all from the SDK used for the build.", e.name()));
             }
@@ -220,7 +235,7 @@ final class DependencyCheck {
             for (String dll : info.allDependencies()) {
                 Optional<Integer> g = PackageAuditor.generationOf(catalog, dll);
                 if (g.isPresent() && g.get() != expected && reported.add(DllNames.key(dll))) {
-                    findings.add(new Finding("deps.one-rocm", Severity.ERROR, info.file().replace('/', '\\') + " imports " + dll
+                    findings.add(new Finding(DEPS_ONE_ROCM, Severity.ERROR, info.file().replace('/', '\\') + " imports " + dll
                             + " from ROCm " + g.get() + " but " + why + ".",
                             "Rebuild it against the ROCm " + expected + " SDK, or build the whole package with ROCm " + g.get() + ".",
                             info.file().replace('/', '\\')));

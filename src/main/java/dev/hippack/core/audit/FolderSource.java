@@ -17,6 +17,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /** A staged package folder. Links are reported, never followed. */
 final class FolderSource implements PackageSource {
@@ -36,7 +37,7 @@ final class FolderSource implements PackageSource {
                 public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
                     String rel = relative(file);
                     if (attrs.isSymbolicLink()) {
-                        problems.add(new Finding("layout", Severity.WARNING,
+                        problems.add(new Finding(LayoutCheck.LAYOUT, Severity.WARNING,
                                 rel + " is a symbolic link; a zip would store the link, not the file.",
                                 "Replace the link with the file itself (stage again).", rel));
                     } else if (attrs.isRegularFile()) {
@@ -51,7 +52,7 @@ final class FolderSource implements PackageSource {
                 @Override
                 public FileVisitResult visitFileFailed(Path file, IOException e) {
                     String rel = relative(file);
-                    problems.add(new Finding("layout", Severity.ERROR,
+                    problems.add(new Finding(LayoutCheck.LAYOUT, Severity.ERROR,
                             rel + " could not be read: " + e.getMessage(), "Check the file's permissions.", rel));
                     return FileVisitResult.CONTINUE;
                 }
@@ -83,7 +84,7 @@ final class FolderSource implements PackageSource {
     }
 
     @Override
-    public java.util.Optional<String> readVersion(PackageEntry entry, PeReader reader) throws PeFormatException {
+    public Optional<String> readVersion(PackageEntry entry, PeReader reader) throws PeFormatException {
         return reader.fileVersion(root.resolve(entry.path()));
     }
 

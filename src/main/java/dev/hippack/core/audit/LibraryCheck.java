@@ -2,10 +2,10 @@ package dev.hippack.core.audit;
 
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.KernelLibrary;
-import dev.hippack.core.catalog.KernelLibrarySizes;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
 import dev.hippack.core.plan.KernelPolicy;
+import dev.hippack.core.plan.PlanRules;
 import dev.hippack.core.plan.ReleasePlan;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * Rules libs.*: both kernel libraries are there (libs.present), every target has what its GEMM
@@ -21,12 +22,20 @@ import java.util.Optional;
  *
  * <p>What a target "needs": hipBLASLt carries every GEMM when it is on (the release default), so
  * each target needs its hipBLASLt lazy index and kernels. rocBLAS kernels are needed for the
- * targets the SDK ships them for (the catalog: none for gfx1103, which works through hipBLASLt
- * only), unless the plan drops them. With hipBLASLt off, rocBLAS is the GEMM path and every
+ * targets the SDK ships them for (the scanned SDK, else the catalog for the ROCm version: none
+ * for gfx1103, which works through hipBLASLt only), unless the plan drops them. Which SDK, never
+ * which track: a custom selection needs what the preset of the same ROCm version needs. With hipBLASLt off, rocBLAS is the GEMM path and every
  * target needs it. The arch-less files of a library (rocBLAS {@code *_fallback.dat}, hipBLASLt
  * {@code hipblasltTransform.hsaco}) are always needed.
  */
-final class LibraryCheck {
+public final class LibraryCheck implements PackageCheck {
+
+    public static final String LIBS_PRESENT = "libs.present";
+    public static final String LIBS_PER_ARCH = "libs.per-arch";
+    public static final String LIBS_NO_EXTRA = "libs.no-extra";
+    /** The plan rule's id: the plan warns about dropped kernels before the audit finds them dropped. */
+    public static final String LIBS_DROP_ROCBLAS = PlanRules.LIBS_DROP_ROCBLAS;
+
 
     private final Catalog catalog;
 
@@ -34,7 +43,13 @@ final class LibraryCheck {
         this.catalog = catalog;
     }
 
-    List<Finding> check(PackageContents c) {
+    @Override
+    public List<String> ids() {
+        return List.of(LIBS_PRESENT, LIBS_PER_ARCH, LIBS_NO_EXTRA, LIBS_DROP_ROCBLAS);
+    }
+
+    @Override
+    public List<Finding> check(PackageContents c) {
         List<Finding> findings = new ArrayList<>();
         boolean hipblaslt = c.plan().map(p -> p.options().hipblaslt()).orElse(true);
         KernelPolicy policy = c.plan().map(ReleasePlan::rocblasKernels).orElse(KernelPolicy.FILTERED);
@@ -44,17 +59,25 @@ final class LibraryCheck {
         boolean rocblasHasArchFiles = rb.stream().anyMatch(k -> !k.file().archless());
 
         if (lt.isEmpty() && hipblaslt) {
-            findings.add(new Finding("libs.present", Severity.ERROR, "hipblaslt\\library is missing or empty: "
+            findings.add(new Finding(LIBS_PRESENT, Severity.ERROR, "hipblaslt\\library is missing or empty: "
                     + "hipBLASLt is the GEMM path, and GEMM initialisation fails on every GPU without its kernels.",
                     "Copy <SDK>\\bin\\hipblaslt\\library (filtered to the targets) to hipblaslt\\library.", "hipblaslt\\library"));
         }
+        // Which targets need rocBLAS kernels: every one when rocBLAS carries the GEMMs, else those the
+        // SDK ships rocBLAS kernels for. A gfx1103-only package ships just rocBLAS's arch-less files,
+        // as every rocBLAS ships to a gfx1103 user: that is complete, not an empty library.
+        Predicate<String> needsRocblas =
+                t -> !hipblaslt || c.kernels().map(k -> k.hasKernels(KernelLibrary.ROCBLAS, t)).orElse(true);
+        boolean rocblasKernelsNeeded = c.targets().stream().anyMatch(needsRocblas);
+        boolean rocblasMissing = false;
         if (!rocblasHasArchFiles) {
             if (policy == KernelPolicy.DROP) {
-                findings.add(new Finding("libs.drop-rocblas", Severity.WARNING, "rocblas\\library holds no Tensile kernels, "
+                findings.add(new Finding(LIBS_DROP_ROCBLAS, Severity.WARNING, "rocblas\\library holds no Tensile kernels, "
                         + "as the plan asks. This GEMM path is untested: every model family must be tried on several GPUs.",
                         "Keep the kernels (rocblasKernels \"filtered\") unless that testing was done.", "rocblas\\library"));
-            } else {
-                findings.add(new Finding("libs.present", Severity.ERROR, "rocblas\\library is missing or holds no kernels: "
+            } else if (rb.isEmpty() || rocblasKernelsNeeded) {
+                rocblasMissing = true;
+                findings.add(new Finding(LIBS_PRESENT, Severity.ERROR, "rocblas\\library is missing or holds no kernels: "
                         + "rocBLAS fails with \"Cannot read TensileLibrary.dat\".",
                         "Copy <SDK>\\bin\\rocblas\\library (filtered to the targets, keeping the fallback files) to rocblas\\library.",
                         "rocblas\\library"));
@@ -64,10 +87,8 @@ final class LibraryCheck {
         if (!lt.isEmpty() && hipblaslt) {
             perArch(c, KernelLibrary.HIPBLASLT, lt, t -> true, findings);
         }
-        if (rocblasHasArchFiles && policy == KernelPolicy.FILTERED) {
-            Optional<KernelLibrarySizes> sizes = c.trackId().flatMap(t -> catalog.kernelSizes(t, KernelLibrary.ROCBLAS));
-            perArch(c, KernelLibrary.ROCBLAS, rb,
-                    t -> !hipblaslt || sizes.flatMap(s -> s.arch(t)).map(k -> k.mib() > 0).orElse(true), findings);
+        if (!rocblasMissing && !rb.isEmpty() && policy == KernelPolicy.FILTERED) {
+            perArch(c, KernelLibrary.ROCBLAS, rb, needsRocblas, findings);
         }
         if (!c.targetsFrom().equals(PackageContents.FROM_KERNELS)) {
             noExtra(c, KernelLibrary.ROCBLAS, rb, findings);
@@ -77,10 +98,10 @@ final class LibraryCheck {
     }
 
     private static void perArch(PackageContents c, KernelLibrary lib, List<PackageContents.Kernel> files,
-                                java.util.function.Predicate<String> needs, List<Finding> findings) {
+                                Predicate<String> needs, List<Finding> findings) {
         String dir = lib.folder() + "\\library";
         if (files.stream().noneMatch(k -> k.file().archless())) {
-            findings.add(new Finding("libs.per-arch", Severity.ERROR, dir + " has none of its architecture-independent files ("
+            findings.add(new Finding(LIBS_PER_ARCH, Severity.ERROR, dir + " has none of its architecture-independent files ("
                     + (lib == KernelLibrary.ROCBLAS ? "*_fallback.dat, TensileManifest.txt" : "hipblasltTransform.hsaco, hipblasltExtOpLibrary.dat")
                     + "); " + lib.displayName() + " needs them for every GPU.",
                     "Copy every file of <SDK>\\bin\\" + dir + " that names no gfx architecture.", dir));
@@ -100,7 +121,7 @@ final class LibraryCheck {
             String symptom = lib == KernelLibrary.HIPBLASLT
                     ? "GEMM fails with \"Could not load TensileLibrary_lazy_" + target + ".dat\""
                     : "rocBLAS aborts with \"Cannot read TensileLibrary.dat ... for GPU arch : " + target + "\"";
-            findings.add(new Finding("libs.per-arch", Severity.ERROR, "Target " + target + " has " + what + " in " + dir
+            findings.add(new Finding(LIBS_PER_ARCH, Severity.ERROR, "Target " + target + " has " + what + " in " + dir
                     + ": on such a GPU " + symptom + ".",
                     "Copy every file naming " + target + " from <SDK>\\bin\\" + dir + ", or drop " + target + " from the targets.",
                     lazy ? dir : index));
@@ -118,7 +139,7 @@ final class LibraryCheck {
             }
         }
         String dir = lib.folder() + "\\library";
-        extra.forEach((arch, n) -> findings.add(new Finding("libs.no-extra", Severity.WARNING, String.format(Locale.ROOT,
+        extra.forEach((arch, n) -> findings.add(new Finding(LIBS_NO_EXTRA, Severity.WARNING, String.format(Locale.ROOT,
                 "%s holds %d file(s) (%.1f MB) for %s, which is not a target of this package: dead weight.",
                 dir, n[0], n[1] / 1e6, arch),
                 "Leave out the files naming " + arch + ", or add " + arch + " to the targets.", dir)));

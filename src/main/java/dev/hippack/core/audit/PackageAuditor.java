@@ -5,7 +5,9 @@ import dev.hippack.core.audit.pe.PeFormatException;
 import dev.hippack.core.audit.pe.PeInfo;
 import dev.hippack.core.audit.pe.PeReader;
 import dev.hippack.core.catalog.Catalog;
+import dev.hippack.core.catalog.CatalogKernelSizes;
 import dev.hippack.core.catalog.KernelLibrary;
+import dev.hippack.core.catalog.KernelSizes;
 import dev.hippack.core.catalog.RocmDll;
 import dev.hippack.core.catalog.RocmGeneration;
 import dev.hippack.core.catalog.Track;
@@ -31,8 +33,10 @@ import java.util.TreeSet;
 
 /**
  * Runs every check of the guide on a staged package folder or a finished zip: layout, the
- * import closure of the executables and the DLL rules (deps.*), the kernel libraries (libs.*),
- * and the README (readme.track). A zip is read in place, never extracted.
+ * import closure of the executables and the DLL rules (deps.*), the DLLs loaded at run time
+ * (deps.runtime-loaded), the kernel libraries (libs.*), and the README (readme.track), each a
+ * {@link PackageCheck} of {@link #checks}. The package is read once into
+ * {@link PackageContents}; a zip is read in place, never extracted.
  *
  * <p>The architectures checked come from the plan when one is given, else from the package's
  * README, else from the kernel files' lazy indexes.
@@ -45,6 +49,7 @@ public final class PackageAuditor {
     private final Catalog catalog;
     private final PeReader reader;
     private final KernelFileClassifier classifier;
+    private final List<PackageCheck> checks;
 
     public PackageAuditor(Catalog catalog) {
         this(catalog, new PeReader(), new KernelFileClassifier());
@@ -54,6 +59,17 @@ public final class PackageAuditor {
         this.catalog = catalog;
         this.reader = reader;
         this.classifier = classifier;
+        this.checks = checks(catalog);
+    }
+
+    /** Every check on a package, in the order of their findings (and of the README's audit table). */
+    static List<PackageCheck> checks(Catalog catalog) {
+        return List.of(
+                new LayoutCheck(),
+                new DependencyCheck(catalog),
+                new RuntimeLoadCheck(catalog),
+                new LibraryCheck(catalog),
+                new ReadmeCheck());
     }
 
     /** Audits a folder or a zip, without progress reports. */
@@ -70,12 +86,11 @@ public final class PackageAuditor {
         Path input = request.input();
         listener.status("Reading " + input.getFileName());
         try (PackageSource source = open(input)) {
-            PackageContents contents = read(source, request.plan(), listener, cancel);
+            PackageContents contents = read(source, request.plan(), request.kernels(), listener, cancel);
             List<Finding> findings = new ArrayList<>(source.problems());
-            findings.addAll(new LayoutCheck().check(contents));
-            findings.addAll(new DependencyCheck(catalog).check(contents));
-            findings.addAll(new LibraryCheck(catalog).check(contents));
-            findings.addAll(new ReadmeCheck().check(contents));
+            for (PackageCheck check : checks) {
+                findings.addAll(check.check(contents));
+            }
             return AuditReport.of(input.toString(), contents.targets(), contents.targetsFrom(), findings);
         }
     }
@@ -90,8 +105,9 @@ public final class PackageAuditor {
         return new ZipSource(input);
     }
 
-    private PackageContents read(PackageSource source, Optional<ReleasePlan> plan, OperationListener listener,
-                                 CancellationToken cancel) throws PackagerException, OperationCancelledException {
+    private PackageContents read(PackageSource source, Optional<ReleasePlan> plan, Optional<KernelSizes> scanned,
+                                 OperationListener listener, CancellationToken cancel)
+            throws PackagerException, OperationCancelledException {
         List<PackageEntry> entries = source.entries();
         Map<String, PeInfo> pe = new LinkedHashMap<>();
         Map<String, String> peErrors = new LinkedHashMap<>();
@@ -139,9 +155,7 @@ public final class PackageAuditor {
         }
 
         OptionalInt generation = plan.isPresent() ? OptionalInt.of(plan.get().generation()) : generationOf(entries, pe);
-        Optional<String> trackId = plan.map(ReleasePlan::track).or(() -> generation.isPresent()
-                ? catalog.tracks().stream().filter(t -> t.generation() == generation.getAsInt()).map(Track::id).findFirst()
-                : Optional.empty());
+        Optional<KernelSizes> kernels = scanned.or(() -> catalogKernels(plan, generation));
 
         List<String> targets;
         String from;
@@ -161,7 +175,19 @@ public final class PackageAuditor {
                 from = PackageContents.FROM_KERNELS;
             }
         }
-        return new PackageContents(entries, pe, peErrors, crtVersions, libraries, readme, plan, generation, trackId, targets, from);
+        return new PackageContents(entries, pe, peErrors, crtVersions, libraries, readme, plan, generation, kernels, targets, from);
+    }
+
+    /** The catalog's kernel figures for the plan's ROCm version, else for the ROCm version of the package's generation. */
+    private Optional<KernelSizes> catalogKernels(Optional<ReleasePlan> plan, OptionalInt generation) {
+        Optional<String> version = plan.map(ReleasePlan::rocmVersion).or(() -> generation.isPresent()
+                ? catalog.tracks().stream().filter(t -> t.generation() == generation.getAsInt()).map(Track::rocmVersion).findFirst()
+                : Optional.empty());
+        try {
+            return version.isPresent() ? Optional.of(CatalogKernelSizes.forRocmVersion(catalog, version.get())) : Optional.empty();
+        } catch (PackagerException e) {
+            return Optional.empty(); // a ROCm version the catalog does not know: every target is held to every library
+        }
     }
 
     /** The package's ROCm major: its bundled HIP runtime's, else the one most of its ROCm DLL names belong to. */
@@ -196,9 +222,7 @@ public final class PackageAuditor {
         String n = name.toLowerCase(Locale.ROOT);
         Integer found = null;
         for (RocmGeneration g : catalog.generations()) {
-            boolean mine = g.byName(n).isPresent()
-                    || g.otherCompilerRuntimes().stream().anyMatch(o -> o.equalsIgnoreCase(n));
-            if (mine) {
+            if (g.owns(n)) {
                 if (found != null) {
                     return Optional.empty();
                 }

@@ -2,8 +2,10 @@ package dev.hippack.core.audit;
 
 import dev.hippack.core.audit.pe.PeInfo;
 import dev.hippack.core.catalog.KernelLibrary;
+import dev.hippack.core.catalog.KernelSizes;
 import dev.hippack.core.inventory.KernelFile;
 import dev.hippack.core.plan.ReleasePlan;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -19,7 +21,8 @@ import java.util.OptionalInt;
  * @param libraries   the files below {@code <lib>/library/} of each kernel library, classified
  * @param readme      the package README's text, if there is one
  * @param generation  the ROCm major the package is for (plan, else its HIP runtime, else its ROCm DLL names)
- * @param trackId     the catalog track of that generation, or the plan's
+ * @param kernels     which architectures the package's SDK ships kernels for: the scanned SDK, else the
+ *                    catalog's figures for the plan's ROCm version or the package's generation
  * @param targets     the GPU architectures the package must serve
  * @param targetsFrom where the targets came from: plan, readme, kernel-files
  */
@@ -32,7 +35,7 @@ record PackageContents(
         Optional<String> readme,
         Optional<ReleasePlan> plan,
         OptionalInt generation,
-        Optional<String> trackId,
+        Optional<KernelSizes> kernels,
         List<String> targets,
         String targetsFrom) {
 
@@ -49,7 +52,7 @@ record PackageContents(
 
     /** Top-level DLLs by lower-case name: what the Windows loader finds next to the exe. */
     Map<String, PackageEntry> bundledDlls() {
-        Map<String, PackageEntry> m = new java.util.LinkedHashMap<>();
+        Map<String, PackageEntry> m = new LinkedHashMap<>();
         for (PackageEntry e : topLevel()) {
             if (e.lowerPath().endsWith(".dll")) {
                 m.putIfAbsent(DllNames.key(e.name()), e);

@@ -7,6 +7,7 @@ import dev.hippack.core.audit.pe.PeReader;
 import dev.hippack.core.finding.Finding;
 import java.io.Closeable;
 import java.util.List;
+import java.util.Optional;
 
 /** A package to audit, a folder or a zip, read in place. */
 interface PackageSource extends Closeable {
@@ -20,7 +21,7 @@ interface PackageSource extends Closeable {
     PeInfo readPe(PackageEntry entry, PeReader reader) throws PeFormatException;
 
     /** The file version of a PE file's version resource; empty when it has none. */
-    java.util.Optional<String> readVersion(PackageEntry entry, PeReader reader) throws PeFormatException;
+    Optional<String> readVersion(PackageEntry entry, PeReader reader) throws PeFormatException;
 
     /** The first {@code maxBytes} bytes of a text file, as UTF-8. */
     String readText(PackageEntry entry, int maxBytes) throws PackagerException;

@@ -18,17 +18,26 @@ import java.util.regex.Pattern;
  * <p>What counts: every target's gfx id appears in the text; the words "requirement" and "quick
  * start" appear (any case); for ROCm 7, "RX 7600" and "ROCm 6" (or "rocm6") appear.
  */
-final class ReadmeCheck {
+public final class ReadmeCheck implements PackageCheck {
+
+    public static final String README_TRACK = "readme.track";
+
 
     private static final Pattern GFX = Pattern.compile("(?<![0-9A-Za-z])gfx[0-9]{3,4}[a-z]?(?![0-9A-Za-z])");
     private static final Pattern ROCM6 = Pattern.compile("(?i)rocm[ -]?6");
     private static final Pattern ROCM7 = Pattern.compile("(?i)rocm[ -]?7");
     private static final Pattern RX7600 = Pattern.compile("(?i)rx ?7600");
 
-    List<Finding> check(PackageContents c) {
+    @Override
+    public List<String> ids() {
+        return List.of(README_TRACK);
+    }
+
+    @Override
+    public List<Finding> check(PackageContents c) {
         List<Finding> findings = new ArrayList<>();
         if (c.readme().isEmpty()) {
-            findings.add(new Finding("readme.track", Severity.ERROR, "The package has no README.md: users cannot tell "
+            findings.add(new Finding(README_TRACK, Severity.ERROR, "The package has no README.md: users cannot tell "
                     + "which GPUs it serves, what they need installed, or how to start it.",
                     "Stage again; the package README is written with the targets, requirements and quick start.", "README.md"));
             return findings;
@@ -39,24 +48,24 @@ final class ReadmeCheck {
             Set<String> named = new LinkedHashSet<>(allTokens(text));
             List<String> missing = c.targets().stream().filter(t -> !named.contains(t)).toList();
             if (!missing.isEmpty()) {
-                findings.add(new Finding("readme.track", Severity.ERROR, "README.md does not name the target(s) "
+                findings.add(new Finding(README_TRACK, Severity.ERROR, "README.md does not name the target(s) "
                         + String.join(", ", missing) + ": users of those GPUs cannot tell the package serves them.",
                         "List every target with its example hardware in README.md (stage again).", "README.md"));
             }
         }
         if (!lower.contains("requirement")) {
-            findings.add(new Finding("readme.track", Severity.WARNING, "README.md has no requirements section "
+            findings.add(new Finding(README_TRACK, Severity.WARNING, "README.md has no requirements section "
                     + "(64-bit Windows, a supported AMD GPU, the Adrenalin driver; no ROCm SDK or Visual Studio needed).",
                     "Add a \"Requirements\" section to README.md.", "README.md"));
         }
         if (!lower.contains("quick start") && !lower.contains("quickstart")) {
-            findings.add(new Finding("readme.track", Severity.WARNING, "README.md has no quick start "
+            findings.add(new Finding(README_TRACK, Severity.WARNING, "README.md has no quick start "
                     + "(how to run audiocpp_cli.exe --backend hip and audiocpp_server.exe).",
                     "Add a \"Quick start\" section to README.md.", "README.md"));
         }
         if (c.generation().isPresent() && c.generation().getAsInt() == 7
                 && !(RX7600.matcher(text).find() && (ROCM6.matcher(text).find()))) {
-            findings.add(new Finding("readme.track", Severity.ERROR, "This is a ROCm 7 package, but README.md does not tell "
+            findings.add(new Finding(README_TRACK, Severity.ERROR, "This is a ROCm 7 package, but README.md does not tell "
                     + "RX 7600 series (gfx1102) users to take the ROCm 6 package; ROCm 7.1's hipBLASLt has no gfx1102 kernels.",
                     "Add: \"RX 7600 series users: use the ROCm 6 package.\"", "README.md"));
         }

@@ -1,5 +1,6 @@
 package dev.hippack.core.build;
 
+import dev.hippack.core.audit.BuildFlagCheck;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.progress.LogLine;
 import dev.hippack.core.progress.OperationListener;
@@ -130,7 +131,7 @@ public final class BuildLogAnalyzer implements OperationListener {
         }
         String compiler = m.group(2).strip();
         if (!normal(compiler).startsWith(normal(sdkPath) + "/")) {
-            findings.putIfAbsent("compiler-outside-sdk", Finding.error("build.compiler",
+            findings.putIfAbsent("compiler-outside-sdk", Finding.error(BuildFlagCheck.BUILD_COMPILER,
                     "CMake uses the " + m.group(1) + " compiler " + compiler + ", which is not from the HIP SDK " + sdkPath
                             + ": the binaries would link against another ROCm than the one shipped.",
                     "Delete the build folder's CMakeCache.txt (a stale CMAKE_" + m.group(1) + "_COMPILER wins over the script)"

@@ -7,6 +7,7 @@ import dev.hippack.core.plan.ReleasePlan;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -109,7 +110,7 @@ public final class BuildScriptArguments {
     }
 
     private static String normal(String p) {
-        String s = p.trim().replace('/', '\\').toLowerCase(java.util.Locale.ROOT);
+        String s = p.trim().replace('/', '\\').toLowerCase(Locale.ROOT);
         while (s.startsWith(".\\")) {
             s = s.substring(2);
         }

@@ -1,8 +1,11 @@
 package dev.hippack.core.build;
 
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.Sha256;
 import dev.hippack.core.audit.BuildFlagCheck;
 import dev.hippack.core.finding.Finding;
+import dev.hippack.core.finding.Severity;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.progress.CancellationToken;
@@ -15,6 +18,9 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,7 +32,9 @@ import java.util.Optional;
  * ({@code audiocpp_cli}, then {@code audiocpp_server}) inside the captured MSVC environment,
  * log streamed to the listener and to {@code <BuildDir>\hip-packager-build.log}, progress from
  * ninja, cancel ending the whole process tree. Afterwards the executables must exist and the
- * build folder's CMakeCache.txt must match the plan (the audit's build-flag check).
+ * build folder's CMakeCache.txt must match the plan (the audit's build-flag check); then the
+ * build record ({@link BuildRecordStore}) is written beside the binaries. The record of an
+ * earlier build is removed before anything runs, so a failed or cancelled build leaves none.
  * <p>
  * On a machine that cannot run the script (not a local Windows machine: the sample
  * environment, Linux CI) the stand-in build runs instead, through the same code.
@@ -34,6 +42,9 @@ import java.util.Optional;
 public final class BuildService {
 
     public static final String LOG_NAME = "hip-packager-build.log";
+    public static final String BUILD_FAILED = "build.failed";
+    public static final String BUILD_OUTPUTS = "build.outputs";
+    public static final String BUILD_FLAGS = "build.flags";
 
     private final Host host;
     private final ProcessRunner runner;
@@ -41,6 +52,7 @@ public final class BuildService {
     private final BuildFlagCheck flagCheck;
     private final StandInLauncher standIn;
     private final Charset consoleCharset;
+    private final BuildRecordStore records = new BuildRecordStore();
 
     public BuildService(Host host, ProcessRunner runner, VcvarsCapture vcvars, BuildFlagCheck flagCheck,
                         StandInLauncher standIn, Charset consoleCharset) {
@@ -56,8 +68,8 @@ public final class BuildService {
      * The service as the wizard, {@code build} and {@code package} use it: a 3 s grace period on
      * cancel, the console's charset, and the stand-in at {@code standInPace} per step.
      */
-    public static BuildService forHost(Host host, java.time.Duration standInPace) {
-        ProcessRunner runner = new ProcessRunner(java.time.Duration.ofSeconds(3));
+    public static BuildService forHost(Host host, Duration standInPace) {
+        ProcessRunner runner = new ProcessRunner(Duration.ofSeconds(3));
         return new BuildService(host, runner, new VcvarsCapture(host, runner), new BuildFlagCheck(),
                 new StandInLauncher(standInPace), ConsoleCharset.detect());
     }
@@ -106,7 +118,7 @@ public final class BuildService {
         if (real) {
             shell = host.which("powershell").isPresent() ? "powershell" : host.which("pwsh").isPresent() ? "pwsh" : null;
             if (shell == null) {
-                throw new PackagerException("Neither powershell.exe nor pwsh.exe is on PATH, and the build script needs one."
+                throw new OperationFailedException("Neither powershell.exe nor pwsh.exe is on PATH, and the build script needs one."
                         + " Windows PowerShell is part of Windows: check that C:\\Windows\\System32\\WindowsPowerShell\\v1.0 is on PATH.");
             }
             if (plan.vsInstance() == null || plan.vsInstance().isBlank()) {
@@ -142,8 +154,10 @@ public final class BuildService {
         try {
             Files.createDirectories(localBuild);
             Files.deleteIfExists(logPath);
+            // The binaries are about to change: the record of an earlier build must not describe them.
+            records.clear(localBuild.resolve("bin"));
         } catch (IOException e) {
-            throw new PackagerException("Cannot write to the build folder " + buildDir + " (" + localBuild + "): " + e.getMessage()
+            throw new OperationFailedException("Cannot write to the build folder " + buildDir + " (" + localBuild + "): " + e.getMessage()
                     + ". Check that it is writable.", e);
         }
         try (LogFile log = LogFile.append(logPath)) {
@@ -195,7 +209,7 @@ public final class BuildService {
                 try {
                     result = runner.run(spec, analyzer, token);
                 } catch (IOException e) {
-                    throw new PackagerException("Could not start " + command.get(0) + ": " + e.getMessage(), e);
+                    throw new OperationFailedException("Could not start " + command.get(0) + ": " + e.getMessage(), e);
                 }
                 analyzer.finished(result.succeeded());
                 findings.addAll(analyzer.findings());
@@ -206,7 +220,7 @@ public final class BuildService {
                 }
                 if (result.exitCode() != 0) {
                     tee.part(binary, PartState.FAILED);
-                    findings.add(new Finding("build.failed", dev.hippack.core.finding.Severity.ERROR,
+                    findings.add(new Finding(BUILD_FAILED, Severity.ERROR,
                             "The build of " + binary + " failed (exit code " + result.exitCode() + ")"
                                     + (analyzer.findings().isEmpty() ? "." : "; see the findings above for the cause."),
                             "Read the end of the log " + logPath + ", fix the cause and build again.", logPath.toString()));
@@ -223,7 +237,7 @@ public final class BuildService {
                 if (Files.isRegularFile(host.resolve(exe))) {
                     outputs.add(exe);
                 } else {
-                    findings.add(Finding.error("build.outputs", "The build ended without error but " + exe + " does not exist.",
+                    findings.add(Finding.error(BUILD_OUTPUTS, "The build ended without error but " + exe + " does not exist.",
                             "Check the log " + logPath + " for where the script put its binaries (audio.cpp puts them in"
                                     + " <BuildDir>\\bin) and build again.").withFile(exe));
                 }
@@ -237,17 +251,37 @@ public final class BuildService {
                 }
                 findings.addAll(flags);
             } catch (PackagerException e) {
-                findings.add(Finding.error("build.flags", e.getMessage(),
+                findings.add(Finding.error(BUILD_FLAGS, e.getMessage(),
                         "Configure the build again with the build script so it writes CMakeCache.txt."));
             }
             boolean ok = findings.stream().noneMatch(Finding::isError);
+            if (ok) {
+                Path record = writeRecord(plan, !real, localBuild.resolve("bin"));
+                tee.log(LogLine.info("Build record: " + host.toHostPath(record)));
+            }
             tee.log(ok ? LogLine.info("Build finished: " + String.join(", ", outputs))
                     : LogLine.tool(LogLine.Level.ERROR, "Build finished with errors; see the findings."));
             listener.status(ok ? "Build finished" : "Build finished with errors");
             return finish(log, new BuildResult(ok, false, !real, outputs, findings, logPath, pasteLines));
         } catch (IOException e) {
-            throw new PackagerException("Cannot write the build log " + logPath + ": " + e.getMessage(), e);
+            throw new OperationFailedException("Cannot write the build log " + logPath + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Writes what this build was made with beside its binaries (size and SHA-256 of each). */
+    private Path writeRecord(ReleasePlan plan, boolean standIn, Path bin) throws PackagerException {
+        List<BuildRecord.BuiltBinary> built = new ArrayList<>();
+        for (String binary : plan.binaries()) {
+            Path exe = bin.resolve(binary + ".exe");
+            try {
+                built.add(new BuildRecord.BuiltBinary(exe.getFileName().toString(), Files.size(exe),
+                        Files.getLastModifiedTime(exe).toMillis(), Sha256.of(exe)));
+            } catch (IOException e) {
+                throw new OperationFailedException("Cannot read the built " + exe + " for its build record: " + e.getMessage(), e);
+            }
+        }
+        String when = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        return records.write(bin, BuildRecord.of(plan, standIn, when, built));
     }
 
     private static BuildResult finish(LogFile log, BuildResult result) throws IOException {
@@ -257,9 +291,30 @@ public final class BuildService {
 
     /** The build folder as a host path: the plan's, relative to the checkout unless absolute. */
     public String buildDirOf(ReleasePlan plan) {
+        try {
+            return buildDirOf(plan, host);
+        } catch (PackagerException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The build folder of {@code plan} as a path of {@code host}: {@code buildDir} below the
+     * checkout unless it is absolute.
+     *
+     * @throws PackagerException when it is relative and the plan names no checkout
+     */
+    public static String buildDirOf(ReleasePlan plan, Host host) throws PackagerException {
         String b = plan.buildDir();
         boolean absolute = b.matches("^[A-Za-z]:[\\\\/].*") || b.startsWith("\\\\") || (!host.os().isWindows() && b.startsWith("/"));
-        return absolute ? b : host.join(plan.source(), b);
+        if (absolute) {
+            return b;
+        }
+        if (plan.source() == null || plan.source().isBlank()) {
+            throw new PackagerException("The plan names no audio.cpp checkout ('source'), so the build folder '" + b
+                    + "' cannot be found. Set 'source', or make 'buildDir' absolute.");
+        }
+        return host.join(plan.source(), b);
     }
 
     private static void require(String value, String field, String what) throws PackagerException {

@@ -1,6 +1,7 @@
 package dev.hippack.core.build;
 
 import dev.hippack.core.finding.Finding;
+import dev.hippack.core.plan.PlanRules;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -11,6 +12,9 @@ import java.util.regex.Pattern;
  */
 public record FailureSignature(String key, Pattern pattern, Finding finding) {
 
+    public static final String BUILD_TOOLS = "build.tools";
+    public static final String BUILD_HIPBLASLT = "build.hipblaslt";
+
     public Optional<Finding> match(String line) {
         return pattern.matcher(line).find() ? Optional.of(finding) : Optional.empty();
     }
@@ -20,35 +24,35 @@ public record FailureSignature(String key, Pattern pattern, Finding finding) {
         return List.of(
                 new FailureSignature("msvc-cmath",
                         Pattern.compile("\\b(isgreater|isgreaterequal|isless|islessequal|islessgreater|isunordered)\\b.*cannot overload"),
-                        Finding.error("toolset.msvc",
+                        Finding.error(PlanRules.TOOLSET_MSVC,
                                 "HIP clang cannot parse the <cmath> of MSVC 14.5x (Visual Studio 2026): every .cu file fails"
                                         + " with \"'isgreater' cannot overload\".",
                                 "Build with the MSVC 14.44 toolset (vcvarsall.bat x64 -vcvars_ver=14.44): choose toolset 14.44 in the"
                                         + " plan; on Visual Studio 2026 add the component \"MSVC v143 - VS 2022 C++ x64/x86 build tools"
-                                        + " (v14.44)\" (Microsoft.VisualStudio.Component.VC.14.44.17.14.x86.x64).")),
+                                        + " (v14.44)\" (" + PlanRules.VS2026_V143_COMPONENT + ").")),
                 new FailureSignature("cmake-missing",
                         Pattern.compile("(?i)('cmake(\\.exe)?' is not recognized|cmake(\\.exe)? (was )?not found|cannot find cmake|cmake\\.exe.*not on PATH)"),
-                        Finding.error("build.tools",
+                        Finding.error(BUILD_TOOLS,
                                 "cmake was not found: the build script needs cmake.exe on PATH.",
                                 "Install CMake 3.21 or newer (or the Visual Studio component \"C++ CMake tools for Windows\")"
                                         + " and make sure cmake.exe is on PATH, then build again.")),
                 new FailureSignature("ninja-missing",
                         Pattern.compile("(?i)('ninja(\\.exe)?' is not recognized|ninja(\\.exe)? (was )?not found"
                                 + "|unable to find a build program corresponding to \"Ninja\")"),
-                        Finding.error("build.tools",
+                        Finding.error(BUILD_TOOLS,
                                 "ninja was not found: CMake needs it for the Ninja generator the script uses.",
                                 "Install Ninja (winget install Ninja-build.Ninja) or the Visual Studio component"
                                         + " \"C++ CMake tools for Windows\", which brings ninja.exe, then build again.")),
                 new FailureSignature("hipblaslt-missing",
                         Pattern.compile("(?i)(could not find a (package configuration file|configuration file for package) provided by \"?hipblaslt"
                                 + "|hipblaslt\\S* (was )?not found|Findhipblaslt\\.cmake|hipblaslt-config\\.cmake)"),
-                        Finding.error("build.hipblaslt",
+                        Finding.error(BUILD_HIPBLASLT,
                                 "CMake could not find hipBLASLt in the HIP SDK, but the build uses it (GGML_HIP_HIPBLASLT=ON, the default).",
                                 "Install the HIP SDK with its math libraries (hipBLASLt is part of the full HIP SDK installer) and pass"
                                         + " its folder as -RocmPath; building without hipBLASLt (-NoHipblasLt) leaves gfx1103 without GEMM.")),
                 new FailureSignature("model-spec",
                         Pattern.compile("(?i)model spec not found for family"),
-                        Finding.error("build.deployment",
+                        Finding.error(PlanRules.BUILD_DEPLOYMENT,
                                 "\"model spec not found for family\": the binary was built without the embedded model specs.",
                                 "Build with -DeploymentBuild (AUDIOCPP_DEPLOYMENT_BUILD=ON) so model_specs/*.json are compiled in.")));
     }

@@ -2,6 +2,7 @@ package dev.hippack.core.build;
 
 import dev.hippack.core.progress.LogLine;
 import dev.hippack.core.progress.OperationListener;
+import dev.hippack.core.progress.PartState;
 
 /**
  * Sends every log line both to a listener and to the log file, one line at a time, so the file
@@ -34,7 +35,7 @@ public final class LogTee implements OperationListener {
     }
 
     @Override
-    public void part(String name, dev.hippack.core.progress.PartState state) {
+    public void part(String name, PartState state) {
         listener.part(name, state);
     }
 }

@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.CodingErrorAction;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -155,7 +156,7 @@ public final class ProcessRunner {
                     failure[0] = e;
                 }
             }
-        }, "hippack-" + source.name().toLowerCase(java.util.Locale.ROOT) + "-" + pid);
+        }, "hippack-" + source.name().toLowerCase(Locale.ROOT) + "-" + pid);
         t.setDaemon(true);
         return t;
     }

@@ -1,10 +1,13 @@
 package dev.hippack.core.build;
 
 import dev.hippack.core.build.standin.StandInBuild;
+import java.io.File;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * The command that starts the stand-in build as a child JVM: this JVM's own java executable,
@@ -40,9 +43,9 @@ public final class StandInLauncher {
         if (modulePath != null && !modulePath.isBlank() && StandInLauncher.class.getModule().isNamed()) {
             c.add("--module-path");
             // Absolute, so the child finds the module whatever folder it is started in.
-            c.add(java.util.Arrays.stream(modulePath.split(java.io.File.pathSeparator))
+            c.add(Arrays.stream(modulePath.split(File.pathSeparator))
                     .map(e -> Path.of(e).toAbsolutePath().toString())
-                    .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator)));
+                    .collect(Collectors.joining(File.pathSeparator)));
             c.add("--module");
             c.add(StandInLauncher.class.getModule().getName() + "/" + StandInBuild.class.getName());
         } else {

@@ -1,5 +1,6 @@
 package dev.hippack.core.build;
 
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.progress.CancellationToken;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -46,7 +48,7 @@ public final class VcvarsCapture {
 
     public VcvarsEnvironment capture(String instance, String toolset, OperationListener listener, CancellationToken token)
             throws PackagerException, OperationCancelledException {
-        Key key = new Key(instance.toLowerCase(java.util.Locale.ROOT), toolset);
+        Key key = new Key(instance.toLowerCase(Locale.ROOT), toolset);
         VcvarsEnvironment cached = cache.get(key);
         if (cached != null) {
             return cached;
@@ -92,7 +94,7 @@ public final class VcvarsCapture {
             cache.put(key, env);
             return env;
         } catch (IOException e) {
-            throw new PackagerException("Could not run " + vcvarsall + ": " + e.getMessage(), e);
+            throw new OperationFailedException("Could not run " + vcvarsall + ": " + e.getMessage(), e);
         } finally {
             if (script != null) {
                 try {

@@ -1,6 +1,7 @@
 package dev.hippack.core.build;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.Version;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,7 +79,7 @@ public final class VcvarsOutput {
 
     /** "14.44.35207" matches "14.44" and "14.44.35207", not "14.4" followed by another digit. */
     static boolean matchesToolset(String version, String toolset) {
-        return version.equals(toolset) || version.startsWith(toolset + ".");
+        return Version.tryParse(version).flatMap(v -> Version.tryParse(toolset).map(v::startsWith)).orElse(version.equals(toolset));
     }
 
     private static String hint(String toolset, String instance) {

@@ -1,7 +1,8 @@
 /**
  * Building audio.cpp: the child-process runner (streams, log file, cancel of the whole tree),
  * the captured MSVC environment, the build script's command line, reading the build log for
- * progress and known failures, and the stand-in build for machines without Windows. Uses
+ * progress and known failures, the stand-in build for machines without Windows, and the build
+ * record beside the binaries with the check that they were built for the plan being packaged. Uses
  * host, detect, plan, audit (the build-flag check), finding and progress; must not depend on
  * stage, archive, the CLI or the UI.
  */

@@ -39,10 +39,21 @@ public record Catalog(
         return generations.stream().filter(g -> g.major() == major).findFirst();
     }
 
-    public Optional<KernelLibrarySizes> kernelSizes(String trackId, KernelLibrary library) {
+    /** The measured sizes of {@code library} in ROCm {@code rocmVersion} ("6.4"), if the catalog has them. */
+    public Optional<KernelLibrarySizes> kernelSizesOf(String rocmVersion, KernelLibrary library) {
         return kernelSizes.stream()
-                .filter(k -> k.track().equals(trackId) && k.library() == library)
+                .filter(k -> k.rocmVersion().equals(rocmVersion) && k.library() == library)
                 .findFirst();
+    }
+
+    /** The sizes of {@code library} in the ROCm version of track {@code trackId}; empty for an unknown track. */
+    public Optional<KernelLibrarySizes> kernelSizes(String trackId, KernelLibrary library) {
+        return track(trackId).flatMap(t -> kernelSizesOf(t.rocmVersion(), library));
+    }
+
+    /** The DLLs opened at run time by {@code loader} (a file name), in any generation; empty for most DLLs. */
+    public List<RuntimeLoadedDll> loadedAtRunTimeBy(String loader) {
+        return generations.stream().flatMap(g -> g.loadedBy(loader).stream()).toList();
     }
 
     /** The known architecture ids, for messages such as "gfx9999 is unknown; known: ...". */

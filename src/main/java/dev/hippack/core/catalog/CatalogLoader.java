@@ -1,11 +1,14 @@
 package dev.hippack.core.catalog;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.hippack.core.PackagerException;
 import java.io.IOException;
@@ -119,7 +122,7 @@ public final class CatalogLoader {
 
     /** " (line 3, column 7)" when Jackson knows where in the text the problem is. */
     public static String where(JsonProcessingException e) {
-        com.fasterxml.jackson.core.JsonLocation loc = e.getLocation();
+        JsonLocation loc = e.getLocation();
         if (loc == null || loc.getLineNr() < 1) {
             return "";
         }
@@ -132,10 +135,10 @@ public final class CatalogLoader {
         if (cause instanceof IllegalArgumentException && cause.getMessage() != null) {
             return cause.getMessage();
         }
-        if (e instanceof com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException u) {
+        if (e instanceof UnrecognizedPropertyException u) {
             return "unknown key '" + u.getPropertyName() + "'";
         }
-        if (e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException m
+        if (e instanceof MismatchedInputException m
                 && m.getOriginalMessage() != null && m.getOriginalMessage().startsWith("Missing required creator property")) {
             String msg = m.getOriginalMessage();
             int q1 = msg.indexOf('\'');
@@ -173,10 +176,10 @@ public final class CatalogLoader {
                         + RUNTIME + " has no ROCm generation " + t.generation());
             }
             for (KernelLibrary lib : KernelLibrary.values()) {
-                KernelLibrarySizes sizes = c.kernelSizes(t.id(), lib).orElse(null);
+                KernelLibrarySizes sizes = c.kernelSizesOf(t.rocmVersion(), lib).orElse(null);
                 if (sizes == null) {
                     throw new PackagerException("Catalog resource " + KERNEL_SIZES + ", at $.libraries: no "
-                            + lib.folder() + " sizes for track " + t.id());
+                            + lib.folder() + " sizes for ROCm " + t.rocmVersion() + " (track " + t.id() + ")");
                 }
                 for (String arch : archIds) {
                     if (sizes.arch(arch).isEmpty()) {
@@ -187,11 +190,12 @@ public final class CatalogLoader {
                 }
             }
         }
+        Set<String> versionAndLibrary = new HashSet<>();
         for (int i = 0; i < c.kernelSizes().size(); i++) {
-            String track = c.kernelSizes().get(i).track();
-            if (!trackIds.contains(track)) {
+            KernelLibrarySizes k = c.kernelSizes().get(i);
+            if (!versionAndLibrary.add(k.rocmVersion() + "/" + k.library())) {
                 throw new PackagerException("Catalog resource " + KERNEL_SIZES + ", at $.libraries[" + i
-                        + "].track: unknown track '" + track + "'");
+                        + "]: " + k.library().folder() + " of ROCm " + k.rocmVersion() + " is listed twice");
             }
         }
         Set<Integer> majors = new HashSet<>();

@@ -1,6 +1,7 @@
 package dev.hippack.core.catalog;
 
 import java.util.List;
+import java.util.Objects;
 import java.util.regex.Pattern;
 
 /** Checks used by the catalog records' constructors; Jackson reports their messages with the JSON path. */
@@ -38,7 +39,8 @@ final class Require {
         if (value.isEmpty()) {
             throw new IllegalArgumentException("field '" + field + "' must not be empty");
         }
-        if (value.contains(null)) {
+        // An immutable list answers contains(null) with a NullPointerException: test each element.
+        if (value.stream().anyMatch(Objects::isNull)) {
             throw new IllegalArgumentException("field '" + field + "' must not contain null");
         }
         return List.copyOf(value);

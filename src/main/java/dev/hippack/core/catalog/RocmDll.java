@@ -1,6 +1,7 @@
 package dev.hippack.core.catalog;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Locale;
 
 /** A runtime DLL of one ROCm generation, with the role it plays and its approximate size. */
 public record RocmDll(
@@ -24,7 +25,7 @@ public record RocmDll(
     public RocmDll {
         Require.present(role, "role");
         Require.text(name, "name");
-        if (!name.toLowerCase(java.util.Locale.ROOT).endsWith(".dll")) {
+        if (!name.toLowerCase(Locale.ROOT).endsWith(".dll")) {
             throw new IllegalArgumentException("field 'name' is '" + name + "', not a .dll file name");
         }
         Require.notNegative(bytes, "bytes");

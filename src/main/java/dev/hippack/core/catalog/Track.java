@@ -1,6 +1,7 @@
 package dev.hippack.core.catalog;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.hippack.core.Version;
 import java.util.List;
 
 /**
@@ -19,12 +20,12 @@ public record Track(
     public Track {
         Require.text(id, "id");
         Require.text(rocmVersion, "rocmVersion");
-        if (!rocmVersion.matches("[0-9]+\\.[0-9]+")) {
-            throw new IllegalArgumentException("field 'rocmVersion' is '" + rocmVersion + "', expected major.minor such as 6.4");
-        }
-        if (generation != Integer.parseInt(rocmVersion.substring(0, rocmVersion.indexOf('.')))) {
+        Version version = Version.tryParse(rocmVersion).filter(v -> v.size() == 2).orElseThrow(() ->
+                new IllegalArgumentException("field 'rocmVersion' is '" + rocmVersion + "', expected major.minor such as 6.4"));
+        int major = version.major();
+        if (generation != major) {
             throw new IllegalArgumentException("field 'generation' is " + generation
-                    + " but rocmVersion " + rocmVersion + " belongs to generation " + rocmVersion.substring(0, rocmVersion.indexOf('.')));
+                    + " but rocmVersion " + rocmVersion + " belongs to generation " + major);
         }
         targets = Require.nonEmpty(targets, "targets");
         for (String t : targets) {

@@ -1,11 +1,14 @@
 package dev.hippack.core.demo;
 
 import dev.hippack.core.FileTrees;
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.Version;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.KernelLibrary;
 import dev.hippack.core.catalog.RocmDll;
 import dev.hippack.core.catalog.RocmGeneration;
+import dev.hippack.core.catalog.RuntimeLoadedDll;
 import dev.hippack.core.catalog.SizedFile;
 import dev.hippack.core.catalog.Track;
 import dev.hippack.core.host.HostDescription;
@@ -22,6 +25,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -80,7 +84,7 @@ public final class SampleEnvironmentWriter {
         } catch (IOException | UncheckedIOException e) {
             deleteQuietly(partial);
             String why = e instanceof UncheckedIOException u ? u.getCause().toString() : e.toString();
-            throw new PackagerException("Could not write the sample environment to " + target + ": " + why
+            throw new OperationFailedException("Could not write the sample environment to " + target + ": " + why
                     + ". Check that the folder is writable and the disk has space.", e);
         }
         return new SampleEnvironment(target);
@@ -152,9 +156,13 @@ public final class SampleEnvironmentWriter {
         for (RocmDll dll : gen.dlls()) {
             pe(bin.resolve(dll.name()), peDir + dll.name(), dll.bytes());
         }
+        // The versioned comgr (amd_comgr0604.dll) that only hipRTC loads: third parties report it in
+        // the SDK's bin beside amd_comgr_2.dll (see the sample's pe/README.md); same size as that one.
         long comgrBytes = gen.dll(RocmDll.Role.COMPILER_RUNTIME).bytes();
-        for (String other : gen.otherCompilerRuntimes()) {
-            pe(bin.resolve(other), peDir + other, comgrBytes);
+        for (RuntimeLoadedDll loaded : gen.runtimeLoaded()) {
+            if (gen.byName(loaded.dll()).isEmpty()) {
+                pe(bin.resolve(loaded.dll()), peDir + loaded.dll(), comgrBytes);
+            }
         }
         pe(bin.resolve("clang++.exe"), "tools/clang++.exe", 98_566_144);
         pe(bin.resolve("clang.exe"), "tools/clang++.exe", 98_566_144);
@@ -166,7 +174,7 @@ public final class SampleEnvironmentWriter {
                 #define HIP_VERSION_H
 
                 #define HIP_VERSION_MAJOR %d
-                #define HIP_VERSION_MINOR %s
+                #define HIP_VERSION_MINOR %d
                 #define HIP_VERSION_PATCH %s
                 #define HIP_VERSION_GITHASH "0000000000"
                 #define HIP_VERSION_BUILD_ID 0
@@ -174,7 +182,7 @@ public final class SampleEnvironmentWriter {
                 #define HIP_VERSION    (HIP_VERSION_MAJOR * 10000000 + HIP_VERSION_MINOR * 100000 + HIP_VERSION_PATCH)
 
                 #endif
-                """.formatted(track.generation(), track.rocmVersion().substring(track.rocmVersion().indexOf('.') + 1), build));
+                """.formatted(track.generation(), Version.parse(track.rocmVersion()).minor(), build));
         for (KernelLibrary lib : KernelLibrary.values()) {
             Path library = bin.resolve(lib.folder()).resolve("library");
             Files.createDirectories(library);
@@ -216,7 +224,7 @@ public final class SampleEnvironmentWriter {
         write(aux.resolve("vcvars64.bat"), vcvars.formatted("vcvars64.bat", "vcvars64.bat").replace("\n", "\r\n"));
         Path crtDir = vs.resolve("VC/Redist/MSVC").resolve(redist).resolve("x64").resolve("Microsoft." + crt + ".CRT");
         for (SizedFile dll : catalog.crtDlls()) {
-            pe(crtDir.resolve(dll.name().toLowerCase(java.util.Locale.ROOT)), "crt/" + dll.name(), dll.bytes());
+            pe(crtDir.resolve(dll.name().toLowerCase(Locale.ROOT)), "crt/" + dll.name(), dll.bytes());
         }
     }
 

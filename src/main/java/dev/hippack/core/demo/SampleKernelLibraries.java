@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The file names and sizes of the rocBLAS and hipBLASLt kernel libraries of HIP SDK 6.4 and 7.1,
@@ -78,7 +80,7 @@ public final class SampleKernelLibraries {
         }
         // 7.1: the same names, each arch scaled to its measured total (compressed code objects).
         Map<String, Long> totals = new LinkedHashMap<>();
-        java.util.regex.Pattern token = java.util.regex.Pattern.compile("(gfx[0-9]+)(-xnack-)?\\.(co|dat|hsaco)$");
+        Pattern token = Pattern.compile("(gfx[0-9]+)(-xnack-)?\\.(co|dat|hsaco)$");
         for (SampleFile f : six) {
             totals.merge(archOf(f.relativePath(), token), f.bytes(), Long::sum);
         }
@@ -92,8 +94,8 @@ public final class SampleKernelLibraries {
         return out;
     }
 
-    private static String archOf(String name, java.util.regex.Pattern token) {
-        java.util.regex.Matcher m = token.matcher(name);
+    private static String archOf(String name, Pattern token) {
+        Matcher m = token.matcher(name);
         if (m.find()) {
             return m.group(1);
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnore;
 import dev.hippack.core.plan.BuildScriptFacts;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The audio.cpp checkout.
@@ -33,6 +34,6 @@ public record Checkout(
     /** What the plan rules need to know about the script; empty when there is no script. */
     @JsonIgnore
     public Optional<BuildScriptFacts> scriptFacts() {
-        return buildScript ? Optional.of(new BuildScriptFacts(java.util.Set.copyOf(scriptParameters), disablesOpenmp)) : Optional.empty();
+        return buildScript ? Optional.of(new BuildScriptFacts(Set.copyOf(scriptParameters), disablesOpenmp)) : Optional.empty();
     }
 }

@@ -7,6 +7,8 @@ import dev.hippack.core.PackagerException;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.CommandOutput;
 import dev.hippack.core.host.Host;
+import dev.hippack.core.plan.BuildScriptFacts;
+import dev.hippack.core.plan.ReleasePlan;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,6 +33,21 @@ public final class CheckoutInspector {
 
     private static final ObjectMapper JSON = JsonMapper.builder().build();
     private final BuildScriptParameters parameters = new BuildScriptParameters();
+
+    /**
+     * What the plan's checkout's build script supports, read as {@link #inspect} reads it, for a
+     * build: bad input, naming the fix, when the plan names no checkout or it has no build script.
+     */
+    public BuildScriptFacts scriptFacts(Host host, ReleasePlan plan) throws PackagerException {
+        if (plan.source() == null || plan.source().isBlank()) {
+            throw new PackagerException("The profile names no audio.cpp checkout ('source'); set it to the folder of your clone.");
+        }
+        List<Finding> findings = new ArrayList<>();
+        Checkout checkout = inspect(host, plan.source(), findings);
+        return checkout.scriptFacts().orElseThrow(() -> new PackagerException(findings.stream()
+                .filter(Finding::isError).map(f -> f.message() + (f.fix() == null ? "" : " " + f.fix()))
+                .findFirst().orElse("The checkout " + plan.source() + " has no " + SCRIPT + ".")));
+    }
 
     /** Inspects {@code hostPath}, or the host's working folder when null. */
     public Checkout inspect(Host host, String hostPath, List<Finding> findings) {

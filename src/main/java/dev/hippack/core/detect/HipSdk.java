@@ -15,8 +15,9 @@ import java.util.List;
  * @param generation    the ROCm major version (6, 7); 0 when unknown
  * @param track         the catalog track built with this SDK ("rocm6"), or null
  * @param foundBy       how it was found: "Program Files", "HIP_PATH", "HIP_PATH_71", ...
- * @param dlls          the expected DLLs of its generation that are present (incl. versioned comgr)
- * @param missing       the expected DLLs that are absent
+ * @param dlls          the DLLs of its generation that are present (incl. the versioned comgr, when there)
+ * @param missing       the DLLs of its generation a package needs that are absent (never the versioned
+ *                      comgr: only hipRTC loads it, and that it is in every SDK is not established)
  * @param compiler      {@code bin\clang++.exe} is present
  * @param amdgpuArch    {@code bin\amdgpu-arch.exe} is present
  * @param libraries     the scanned kernel libraries

@@ -1,8 +1,10 @@
 package dev.hippack.core.detect;
 
+import dev.hippack.core.Version;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.RocmDll;
 import dev.hippack.core.catalog.RocmGeneration;
+import dev.hippack.core.catalog.RuntimeLoadedDll;
 import dev.hippack.core.catalog.Track;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.Host;
@@ -35,7 +37,6 @@ public final class HipSdkFinder {
 
     public static final String FINDING_ID = "detect.sdk";
     private static final Pattern HIP_PATH = Pattern.compile("HIP_PATH(_[0-9A-Za-z]+)?", Pattern.CASE_INSENSITIVE);
-    private static final Pattern VERSION = Pattern.compile("([0-9]+)\\.([0-9]+)");
     private static final Pattern HEADER = Pattern.compile("#define\\s+HIP_VERSION_(MAJOR|MINOR|PATCH)\\s+([0-9]+)");
 
     private final Catalog catalog;
@@ -86,7 +87,9 @@ public final class HipSdkFinder {
         for (Candidate c : byFolder.values()) {
             out.add(inspect(host, c));
         }
-        out.sort(Comparator.comparing((HipSdk s) -> versionKey(s.version())).reversed().thenComparing(HipSdk::path));
+        // Newest first; an SDK whose version could not be told goes last.
+        out.sort(Comparator.comparing((HipSdk s) -> majorMinor(s.version()).orElse(null),
+                Comparator.nullsFirst(Comparator.<Version>naturalOrder())).reversed().thenComparing(HipSdk::path));
         return out;
     }
 
@@ -121,16 +124,16 @@ public final class HipSdkFinder {
         String folderName = c.local().getFileName() == null ? "" : c.local().getFileName().toString();
         Optional<int[]> header = readHeader(host, path, c.local(), findings);
         String version = null;
-        Matcher m = VERSION.matcher(folderName);
-        if (m.matches()) {
-            version = m.group(1) + "." + m.group(2);
+        Optional<Version> fromFolder = majorMinor(folderName);
+        if (fromFolder.isPresent()) {
+            version = fromFolder.get().toString();
         } else if (header.isPresent()) {
             version = header.get()[0] + "." + header.get()[1];
         } else {
             version = versionFromVariable(c.foundBy()).orElse(null);
         }
         String fullVersion = header.map(h -> h[0] + "." + h[1] + "." + h[2]).orElse(null);
-        int generation = version == null ? 0 : Integer.parseInt(version.substring(0, version.indexOf('.')));
+        int generation = version == null ? 0 : Version.parse(version).major();
         String track = null;
         for (Track t : catalog.tracks()) {
             if (t.rocmVersion().equals(version)) {
@@ -165,18 +168,28 @@ public final class HipSdkFinder {
                         "Install HIP SDK 6.4 or 7.1.").withFile(path));
             }
             if (gen != null) {
-                List<String> expected = new ArrayList<>();
                 for (RocmDll d : gen.dlls()) {
-                    expected.add(d.name());
-                }
-                expected.addAll(gen.otherCompilerRuntimes());
-                for (String name : expected) {
-                    (binNames.contains(name.toLowerCase(Locale.ROOT)) ? present : missing).add(name);
+                    (binNames.contains(d.name().toLowerCase(Locale.ROOT)) ? present : missing).add(d.name());
                 }
                 if (!missing.isEmpty()) {
                     findings.add(Finding.error(FINDING_ID, "The HIP SDK " + path + " lacks " + String.join(", ", missing)
                             + " in its bin folder (expected for ROCm " + generation + ").",
                             "Repair or reinstall this HIP SDK; a package built from it would miss these DLLs.").withFile(binPath));
+                }
+                // DLLs only something audio.cpp does not use opens (the versioned comgr, for hipRTC):
+                // real SDKs are reported to carry them, but that is not established, and a package
+                // does not need them, so their absence is a note and never makes the SDK unusable.
+                for (RuntimeLoadedDll loaded : gen.runtimeLoaded()) {
+                    if (gen.byName(loaded.dll()).isPresent() || present.contains(loaded.dll())) {
+                        continue;
+                    }
+                    if (binNames.contains(loaded.dll().toLowerCase(Locale.ROOT))) {
+                        present.add(loaded.dll());
+                    } else {
+                        findings.add(Finding.info(FINDING_ID, "The HIP SDK " + path + " has no " + loaded.dll() + " (loaded at run time only by "
+                                + loaded.loader() + "); audio.cpp packages do not need it.",
+                                "Nothing to do for audio.cpp.").withFile(host.join(binPath, loaded.dll())));
+                    }
                 }
             }
             if (!compiler) {
@@ -270,11 +283,8 @@ public final class HipSdkFinder {
         return t;
     }
 
-    private static long versionKey(String version) {
-        if (version == null) {
-            return -1;
-        }
-        Matcher m = VERSION.matcher(version);
-        return m.matches() ? Long.parseLong(m.group(1)) * 1000 + Long.parseLong(m.group(2)) : -1;
+    /** An SDK folder is named major.minor ("6.4"); anything else says nothing about its version. */
+    private static Optional<Version> majorMinor(String name) {
+        return Version.tryParse(name).filter(v -> v.size() == 2);
     }
 }

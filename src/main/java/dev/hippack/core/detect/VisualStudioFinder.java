@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.Version;
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.CommandOutput;
@@ -22,7 +23,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -38,7 +38,9 @@ public final class VisualStudioFinder {
     public static final String VSWHERE = "vswhere";
     public static final String FOLDER_SCAN = "folder scan";
 
-    private static final Pattern TOOLSET = Pattern.compile("([0-9]+)\\.([0-9]+)(\\..*)?");
+    /** Folder names by version, numerically ("14.5.1" before "14.44"); names that are no version after them, by name. */
+    private static final Comparator<String> BY_VERSION = Comparator.comparing((String name) -> Version.tryParse(name).orElse(null),
+            Comparator.nullsLast(Comparator.<Version>naturalOrder())).thenComparing(Comparator.naturalOrder());
     private static final Pattern CRT = Pattern.compile("Microsoft\\.VC14[0-9]\\.CRT", Pattern.CASE_INSENSITIVE);
     private static final ObjectMapper JSON = JsonMapper.builder().build();
 
@@ -184,7 +186,7 @@ public final class VisualStudioFinder {
         List<MsvcToolset> toolsets = new ArrayList<>();
         String msvc = host.join(path, "VC", "Tools", "MSVC");
         List<String> versions = subfolders(host.resolve(msvc));
-        versions.sort(Comparator.comparing(VisualStudioFinder::versionKey));
+        versions.sort(BY_VERSION);
         for (String v : versions) {
             String x64 = host.join(msvc, v, "bin", "Hostx64", "x64");
             Path local = host.resolve(x64);
@@ -192,12 +194,24 @@ public final class VisualStudioFinder {
             boolean dumpbin = Files.isRegularFile(local.resolve("dumpbin.exe"));
             toolsets.add(judgeToolset(v, major, name, cl, dumpbin, host.join(msvc, v)));
         }
+        List<CrtRedist> redists = redists(host, path);
+        return new VisualStudioInstance(name, version, major, VisualStudioInstance.yearOf(major), path, productId, complete,
+                prerelease, foundBy, toolsets, redists);
+    }
+
+    /**
+     * The CRT redistributables of the Visual Studio at {@code instancePath} (a host path), oldest
+     * first: every {@code VC\Redist\MSVC\<version>\x64\Microsoft.VC14?.CRT} folder, found by
+     * listing the folders (never from VCToolsRedistDir). Detection lists them per instance, and
+     * staging takes its CRT DLLs from one of them.
+     */
+    public List<CrtRedist> redists(Host host, String instancePath) {
         List<CrtRedist> redists = new ArrayList<>();
-        String redistRoot = host.join(path, "VC", "Redist", "MSVC");
+        String redistRoot = host.join(instancePath, "VC", "Redist", "MSVC");
         List<String> redistVersions = subfolders(host.resolve(redistRoot));
-        redistVersions.sort(Comparator.comparing(VisualStudioFinder::versionKey));
+        redistVersions.sort(BY_VERSION);
         for (String rv : redistVersions) {
-            if (!TOOLSET.matcher(rv).matches()) {
+            if (Version.tryParse(rv).isEmpty()) {
                 continue;   // the v143 / v145 alias folders hold installers, not the DLLs
             }
             String x64 = host.join(redistRoot, rv, "x64");
@@ -214,8 +228,7 @@ public final class VisualStudioFinder {
                 }
             }
         }
-        return new VisualStudioInstance(name, version, major, VisualStudioInstance.yearOf(major), path, productId, complete,
-                prerelease, foundBy, toolsets, redists);
+        return redists;
     }
 
     /** The verdict on one toolset folder, with the reason and (when not usable) the fix. */
@@ -224,9 +237,9 @@ public final class VisualStudioFinder {
             return new MsvcToolset(version, ToolsetVerdict.INCOMPLETE, "bin\\Hostx64\\x64\\cl.exe is missing",
                     "Repair " + instanceName + " in the Visual Studio Installer (the x64 C++ build tools are incomplete).", false, dumpbin, path);
         }
-        Matcher m = TOOLSET.matcher(version);
-        int major = m.matches() ? Integer.parseInt(m.group(1)) : 0;
-        int minor = m.matches() ? Integer.parseInt(m.group(2)) : 0;
+        Version v = Version.tryParse(version).orElse(Version.of(0));
+        int major = v.major();
+        int minor = v.minor();
         if (major == 14 && minor == 44) {
             return new MsvcToolset(version, ToolsetVerdict.RECOMMENDED, "the toolset the guide verified with HIP clang", null, true, dumpbin, path);
         }
@@ -267,7 +280,7 @@ public final class VisualStudioFinder {
                 if (t.verdict() == ToolsetVerdict.RECOMMENDED && vs.complete()) {
                     recommended = true;
                 }
-                if (t.verdict() == ToolsetVerdict.REFUSED && t.version().startsWith("14.5")) {
+                if (t.verdict() == ToolsetVerdict.REFUSED && isMsvc145(t.version())) {
                     findings.add(Finding.warning(FINDING_ID, vs.name() + " has MSVC " + t.version() + ", which HIP Packager refuses: " + t.reason() + ".",
                             t.fix()).withFile(t.path()));
                 }
@@ -295,12 +308,14 @@ public final class VisualStudioFinder {
         };
     }
 
+    /** The major of vswhere's installationVersion ("17.14.36623.8" is 17); 0 when it is no version. */
     private static int major(String version) {
-        if (version == null) {
-            return 0;
-        }
-        Matcher m = Pattern.compile("([0-9]+)(\\..*)?").matcher(version.trim());
-        return m.matches() ? Integer.parseInt(m.group(1)) : 0;
+        return Version.tryParse(version).map(Version::major).orElse(0);
+    }
+
+    /** MSVC 14.5x, the Visual Studio 2026 toolsets whose STL HIP clang cannot parse. */
+    private static boolean isMsvc145(String version) {
+        return Version.tryParse(version).filter(v -> v.major() == 14 && v.minor() >= 50 && v.minor() < 60).isPresent();
     }
 
     private static String text(JsonNode node, String field) {
@@ -314,14 +329,6 @@ public final class VisualStudioFinder {
         return nl < 0 ? t : t.substring(0, nl);
     }
 
-    /** "14.44.35207" sorts before "14.51.36231" and "14.5.1" before "14.44": numeric parts compared as numbers. */
-    static String versionKey(String v) {
-        StringBuilder sb = new StringBuilder();
-        for (String part : v.split("\\.")) {
-            sb.append(part.matches("[0-9]{1,9}") ? String.format("%09d", Integer.parseInt(part)) : part).append('.');
-        }
-        return sb.toString();
-    }
 
     static List<String> subfolders(Path dir) {
         List<String> out = new ArrayList<>();

@@ -7,6 +7,7 @@ import dev.hippack.core.catalog.KernelLibrary;
 import dev.hippack.core.catalog.KernelSizes;
 import dev.hippack.core.catalog.RocmDll;
 import dev.hippack.core.catalog.RocmGeneration;
+import dev.hippack.core.catalog.RuntimeLoadedDll;
 import dev.hippack.core.catalog.SizedFile;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.plan.KernelPolicy;
@@ -22,8 +23,10 @@ import java.util.List;
  * <p>What is counted, component by component:
  * <ul>
  *   <li>executables: the catalog size of each of the plan's binaries ({@code <name>.exe});</li>
- *   <li>hip-runtime and math-dlls: the DLLs of the plan's ROCm generation. With hipBLASLt off
- *       the executables do not import it, so neither its DLL nor its kernel library is counted;</li>
+ *   <li>hip-runtime and math-dlls: the DLLs of the plan's ROCm generation that staging ships: the
+ *       imported ones and those a shipped DLL loads at run time (amd_comgr_2.dll, opened by
+ *       amdhip64_6.dll). With hipBLASLt off the executables do not import it, so neither its DLL
+ *       nor its kernel library is counted;</li>
  *   <li>rocblas-kernels: the targets' files plus the arch-less files; under policy
  *       {@link KernelPolicy#DROP} nothing at all (see there why not even the arch-less files),
  *       while rocblas.dll stays in math-dlls;</li>
@@ -106,10 +109,10 @@ public final class SizeEstimator {
         }
         long hipRuntime = 0;
         long math = 0;
-        for (RocmDll dll : generation.dlls()) {
+        for (RocmDll dll : shippedDlls(generation, hipblaslt)) {
             if (dll.role().isHipRuntime()) {
                 hipRuntime += dll.bytes();
-            } else if (hipblaslt || dll.role() != RocmDll.Role.HIPBLASLT) {
+            } else {
                 math += dll.bytes();
             }
         }
@@ -137,6 +140,27 @@ public final class SizeEstimator {
         }
         ZipRange zip = new ZipRange(Math.round(total * catalog.zipRatio().low()), Math.round(total * catalog.zipRatio().high()));
         return new SizeEstimate(kernels.source(), plan.track(), plan.targets(), components, archs, total, zip, approximate, findings);
+    }
+
+    /**
+     * The ROCm DLLs a package of this generation ships: those the executables import (the HIP
+     * runtime, hipBLAS with rocBLAS, hipBLASLt when on), plus every DLL a shipped one opens at run
+     * time (the HIP runtime's comgr), as staging ships them. A DLL only hipRTC loads is not counted.
+     */
+    static List<RocmDll> shippedDlls(RocmGeneration generation, boolean hipblaslt) {
+        List<RocmDll> shipped = new ArrayList<>();
+        for (RocmDll dll : generation.dlls()) {
+            boolean imported = dll.role() != RocmDll.Role.COMPILER_RUNTIME && (hipblaslt || dll.role() != RocmDll.Role.HIPBLASLT);
+            if (imported) {
+                shipped.add(dll);
+            }
+        }
+        for (int i = 0; i < shipped.size(); i++) {
+            for (RuntimeLoadedDll loaded : generation.loadedBy(shipped.get(i).name())) {
+                generation.byName(loaded.dll()).filter(d -> !shipped.contains(d)).ifPresent(shipped::add);
+            }
+        }
+        return shipped;
     }
 
     /** The catalog's size for {@code binary}.exe; an unknown target gets the largest known size, marked derived. */

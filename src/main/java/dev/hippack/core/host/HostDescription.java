@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.catalog.CatalogLoader;
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -106,7 +108,7 @@ public record HostDescription(
             MAPPER.writeValue(tmp.toFile(), this);
             Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
-            throw new PackagerException("Could not write " + file + ": " + e.getMessage());
+            throw new OperationFailedException("Could not write " + file + ": " + e.getMessage(), e);
         }
     }
 
@@ -119,7 +121,7 @@ public record HostDescription(
             driveSpec = Map.of("C:", ".");
         }
         for (Map.Entry<String, String> d : driveSpec.entrySet()) {
-            driveMap.put(d.getKey().toUpperCase(java.util.Locale.ROOT), local(base, d.getValue(), "drives." + d.getKey()));
+            driveMap.put(d.getKey().toUpperCase(Locale.ROOT), local(base, d.getValue(), "drives." + d.getKey()));
         }
         Map<String, Path> rec = new LinkedHashMap<>();
         for (Map.Entry<String, String> r : recordedOutputs.entrySet()) {

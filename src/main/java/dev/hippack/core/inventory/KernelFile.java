@@ -1,5 +1,6 @@
 package dev.hippack.core.inventory;
 
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -19,7 +20,7 @@ public record KernelFile(String relativePath, Optional<String> arch, Optional<St
 
     /** True for a file the runtime loads code from (not an index or metadata file). */
     public boolean kernelCode() {
-        String lower = relativePath.toLowerCase(java.util.Locale.ROOT);
+        String lower = relativePath.toLowerCase(Locale.ROOT);
         return lower.endsWith(".co") || lower.endsWith(".hsaco");
     }
 }

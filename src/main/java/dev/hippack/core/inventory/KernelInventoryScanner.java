@@ -3,6 +3,8 @@ package dev.hippack.core.inventory;
 import dev.hippack.core.catalog.KernelLibrary;
 import dev.hippack.core.host.Host;
 import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.FileSystemLoopException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.FileVisitor;
@@ -10,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -45,7 +48,7 @@ public final class KernelInventoryScanner {
             return new LibraryInventory(library, displayPath, false, List.of(), 0, 0, List.of(problem));
         }
         // bytes, files, lazy index, code; gfx906 before gfx1030 before gfx1100
-        Map<String, long[]> perArch = new TreeMap<>(java.util.Comparator.comparingInt(String::length).thenComparing(java.util.Comparator.naturalOrder()));
+        Map<String, long[]> perArch = new TreeMap<>(Comparator.comparingInt(String::length).thenComparing(Comparator.naturalOrder()));
         long[] archless = new long[2];
         List<String> problems = new ArrayList<>();
         boolean[] listed = {true};
@@ -129,11 +132,11 @@ public final class KernelInventoryScanner {
     }
 
     private static String reason(IOException e) {
-        if (e instanceof java.nio.file.AccessDeniedException) {
+        if (e instanceof AccessDeniedException) {
             return "permission denied";
         }
         String m = e.getMessage();
-        if (e instanceof java.nio.file.FileSystemException fse && fse.getReason() != null) {
+        if (e instanceof FileSystemException fse && fse.getReason() != null) {
             m = fse.getReason();
         }
         return m == null ? e.getClass().getSimpleName() : m;

@@ -1,6 +1,7 @@
 package dev.hippack.core.plan;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.Version;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogKernelSizes;
 import dev.hippack.core.catalog.GpuArchitecture;
@@ -10,8 +11,7 @@ import dev.hippack.core.catalog.Track;
 import dev.hippack.core.finding.Finding;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Optional;
 
 /**
  * The guide's rules for a release plan (design §5, the rules that need no built files). Each
@@ -41,7 +41,6 @@ public final class PlanRules {
     /** The Visual Studio 2026 component that installs the v143 (14.44) toolset side by side. */
     public static final String VS2026_V143_COMPONENT = "Microsoft.VisualStudio.Component.VC.14.44.17.14.x86.x64";
 
-    private static final Pattern TOOLSET = Pattern.compile("([0-9]+)\\.([0-9]+)(\\.[0-9]+)?");
     private static final String TOOLSET_FIX = "Build with MSVC " + ReleasePlan.RECOMMENDED_TOOLSET
             + ": in Visual Studio 2026 add the individual component " + VS2026_V143_COMPONENT
             + " (MSVC v143 14.44) with the Visual Studio Installer, or install Visual Studio 2022 Build Tools; then set the toolset to "
@@ -88,7 +87,7 @@ public final class PlanRules {
 
     /**
      * The kernel sizes the plan is judged and estimated with: the scanned SDK when detection
-     * gave one, otherwise the catalog's figures for the plan's track.
+     * gave one, otherwise the catalog's figures for the plan's ROCm version (never its track id).
      */
     public KernelSizes kernelSizes(ReleasePlan plan, PlanFacts facts) throws PackagerException {
         if (catalog.track(plan.track()).isEmpty() && !ReleasePlan.CUSTOM_TRACK.equals(plan.track())) {
@@ -98,7 +97,7 @@ public final class PlanRules {
         if (facts.kernels().isPresent()) {
             return facts.kernels().get();
         }
-        return CatalogKernelSizes.forPlan(catalog, plan.track(), plan.rocmVersion());
+        return CatalogKernelSizes.forRocmVersion(catalog, plan.rocmVersion());
     }
 
     /** The catalog rows of {@code ids}, in order; an unknown id is bad input. */
@@ -117,14 +116,15 @@ public final class PlanRules {
 
     private static void toolset(ReleasePlan plan, PlanFacts facts, List<Finding> out) {
         String toolset = plan.toolset();
-        Matcher m = TOOLSET.matcher(toolset);
-        if (!m.matches()) {
+        Optional<Version> parsed = Version.tryParse(toolset).filter(v -> v.size() >= 2 && v.size() <= 3);
+        if (parsed.isEmpty()) {
             out.add(Finding.error(TOOLSET_MSVC, "The MSVC toolset '" + toolset + "' is not a version such as "
                     + ReleasePlan.RECOMMENDED_TOOLSET + ".", TOOLSET_FIX));
             return;
         }
-        int major = Integer.parseInt(m.group(1));
-        int minor = Integer.parseInt(m.group(2));
+        Version wanted = parsed.get();
+        int major = wanted.major();
+        int minor = wanted.minor();
         if (major == 14 && minor >= 50) {
             out.add(Finding.error(TOOLSET_MSVC, "MSVC " + toolset + " (Visual Studio 2026) is refused: ROCm's HIP clang cannot parse"
                     + " the <cmath> of the 14.5x STL, so every .cu file fails to compile.", TOOLSET_FIX));
@@ -138,7 +138,7 @@ public final class PlanRules {
         }
         if (facts.installedToolsets().isPresent()) {
             List<String> installed = facts.installedToolsets().get();
-            boolean present = installed.stream().anyMatch(v -> v.equals(toolset) || v.startsWith(toolset + "."));
+            boolean present = installed.stream().map(Version::tryParse).flatMap(Optional::stream).anyMatch(v -> v.startsWith(wanted));
             if (!present) {
                 String where = plan.vsInstance() == null ? "the chosen Visual Studio" : plan.vsInstance();
                 out.add(Finding.error(TOOLSET_MSVC, "MSVC toolset " + toolset + " is not installed in " + where + " (found: "
@@ -211,23 +211,45 @@ public final class PlanRules {
         }
     }
 
-    private void gemmKernels(ReleasePlan plan, List<GpuArchitecture> targets, KernelSizes kernels, List<Finding> out) {
-        if (plan.options().hipblaslt()) {
-            for (GpuArchitecture a : targets) {
-                if (!kernels.hasKernels(KernelLibrary.HIPBLASLT, a.id())) {
-                    out.add(Finding.error(ARCH_HIPBLASLT_KERNELS, "hipBLASLt in " + kernels.describe() + " has no kernels for " + a.id()
-                            + " (" + a.exampleHardware() + "): GEMM initialization fails on these cards.",
-                            otherTracksFix(a, KernelLibrary.HIPBLASLT, plan)));
-                }
+    /**
+     * A target's GEMM library has no kernels for it in the SDK: the package's kernel folder will
+     * lack that target's files, which the audit reports as libs.per-arch. The plan reports each
+     * one as arch.hipblaslt-kernels first, so nothing about the kernel libraries appears only
+     * after a build.
+     */
+    public record KernelGap(KernelLibrary library, String arch) { }
+
+    /**
+     * The kernel files the plan's targets need and the SDK does not ship: hipBLASLt for every
+     * target when it is on (the release default); rocBLAS for every target when hipBLASLt is off
+     * and the rocBLAS kernels are kept. Per-architecture facts come from {@code kernels} (the
+     * scanned SDK or the catalog for the plan's ROCm version), never from the track's id.
+     */
+    public static List<KernelGap> kernelGaps(ReleasePlan plan, KernelSizes kernels) {
+        List<KernelGap> gaps = new ArrayList<>();
+        KernelLibrary gemm = plan.options().hipblaslt() ? KernelLibrary.HIPBLASLT : KernelLibrary.ROCBLAS;
+        if (gemm == KernelLibrary.ROCBLAS && plan.rocblasKernels() != KernelPolicy.FILTERED) {
+            return gaps; // dropped rocBLAS kernels with hipBLASLt off is one error of libs.drop-rocblas
+        }
+        for (String target : plan.targets()) {
+            if (!kernels.hasKernels(gemm, target)) {
+                gaps.add(new KernelGap(gemm, target));
             }
-        } else if (plan.rocblasKernels() == KernelPolicy.FILTERED) {
-            // Dropped rocBLAS kernels with hipBLASLt off is one error of libs.drop-rocblas, not one per target.
-            for (GpuArchitecture a : targets) {
-                if (!kernels.hasKernels(KernelLibrary.ROCBLAS, a.id())) {
-                    out.add(Finding.error(ARCH_HIPBLASLT_KERNELS, "With hipBLASLt off every GEMM goes through rocBLAS, and rocBLAS in "
-                            + kernels.describe() + " has no kernels for " + a.id() + " (" + a.exampleHardware() + "): no GEMM path.",
-                            "Turn hipBLASLt back on (the default), or remove " + a.id() + " from the targets."));
-                }
+        }
+        return gaps;
+    }
+
+    private void gemmKernels(ReleasePlan plan, List<GpuArchitecture> targets, KernelSizes kernels, List<Finding> out) {
+        for (KernelGap gap : kernelGaps(plan, kernels)) {
+            GpuArchitecture a = targets.stream().filter(t -> t.id().equals(gap.arch())).findFirst().orElseThrow();
+            if (gap.library() == KernelLibrary.HIPBLASLT) {
+                out.add(Finding.error(ARCH_HIPBLASLT_KERNELS, "hipBLASLt in " + kernels.describe() + " has no kernels for " + a.id()
+                        + " (" + a.exampleHardware() + "): GEMM initialization fails on these cards.",
+                        otherTracksFix(a, KernelLibrary.HIPBLASLT, plan)));
+            } else {
+                out.add(Finding.error(ARCH_HIPBLASLT_KERNELS, "With hipBLASLt off every GEMM goes through rocBLAS, and rocBLAS in "
+                        + kernels.describe() + " has no kernels for " + a.id() + " (" + a.exampleHardware() + "): no GEMM path.",
+                        "Turn hipBLASLt back on (the default), or remove " + a.id() + " from the targets."));
             }
         }
     }
@@ -236,7 +258,7 @@ public final class PlanRules {
     private String otherTracksFix(GpuArchitecture a, KernelLibrary library, ReleasePlan plan) {
         List<String> covering = new ArrayList<>();
         for (Track t : catalog.tracks()) {
-            if (!t.id().equals(plan.track()) && CatalogKernelSizes.forTrack(catalog, t).hasKernels(library, a.id())) {
+            if (!t.rocmVersion().equals(plan.rocmVersion()) && CatalogKernelSizes.forTrack(catalog, t).hasKernels(library, a.id())) {
                 covering.add(t.id() + " (ROCm " + t.rocmVersion() + ")");
             }
         }

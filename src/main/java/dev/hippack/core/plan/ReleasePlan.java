@@ -1,5 +1,6 @@
 package dev.hippack.core.plan;
 
+import dev.hippack.core.Version;
 import dev.hippack.core.catalog.Track;
 import java.util.List;
 import java.util.Objects;
@@ -73,8 +74,7 @@ public record ReleasePlan(
 
     /** The ROCm major version, 6 or 7, from {@link #rocmVersion()}. */
     public int generation() {
-        int dot = rocmVersion.indexOf('.');
-        return Integer.parseInt(dot < 0 ? rocmVersion : rocmVersion.substring(0, dot));
+        return Version.parse(rocmVersion).major();
     }
 
     public ReleasePlan withSource(String v) { return new ReleasePlan(project, v, track, rocmVersion, sdk, targets, vsInstance, toolset, buildDir, jobs, binaries, options, rocblasKernels, allowRdna2, outputDir, archiveName); }

@@ -1,5 +1,6 @@
 package dev.hippack.core.profile;
 
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.Track;
@@ -92,9 +93,16 @@ public final class CiWorkflowExporter {
             throw new PackagerException(out + " already exists. Pass --force to replace it, or choose another --out.");
         }
         Path dir = target.getParent();
-        Path tmp = null;
         try {
             Files.createDirectories(dir);
+        } catch (IOException e) {
+            // Apart from the write below: a file in the folder's place is not the workflow "appearing".
+            throw new OperationFailedException("Cannot write the workflow to " + out + ": its folder " + dir
+                    + (Files.exists(dir) ? " is a file" : " cannot be created (" + e.getMessage() + ")")
+                    + ". Choose another --out.", e);
+        }
+        Path tmp = null;
+        try {
             tmp = Files.createTempFile(dir, "." + target.getFileName() + "-", ".tmp");
             Files.writeString(tmp, workflow.yaml(), StandardCharsets.UTF_8);
             move(tmp, target, force);
@@ -103,7 +111,7 @@ public final class CiWorkflowExporter {
             throw new PackagerException(out + " appeared while the workflow was being written; it was left as it is."
                     + " Pass --force to replace it.");
         } catch (IOException e) {
-            throw new PackagerException("Cannot write the workflow to " + out + ": " + e.getMessage()
+            throw new OperationFailedException("Cannot write the workflow to " + out + ": " + e.getMessage()
                     + ". Check that the folder is writable, or choose another --out.");
         } finally {
             if (tmp != null) {

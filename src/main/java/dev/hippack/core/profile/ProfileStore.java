@@ -13,7 +13,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.Version;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.catalog.GpuArchitecture;
@@ -60,8 +62,6 @@ public final class ProfileStore {
     /** Keys that may be null or absent: the plan has not chosen them yet. */
     public static final Set<String> OPTIONAL_KEYS = Set.of("source", "sdk", "vsInstance", "outputDir");
 
-    private static final Pattern VERSION = Pattern.compile("[0-9]+\\.[0-9]+(\\.[0-9]+)?");
-    private static final Pattern TOOLSET = Pattern.compile("[0-9]+\\.[0-9]+(\\.[0-9]+)?");
     private static final Pattern BAD_FILE_NAME_CHARS = Pattern.compile("[\\\\/:*?\"<>|\\x00-\\x1f]");
 
     private final Catalog catalog;
@@ -132,7 +132,7 @@ public final class ProfileStore {
             }
             tmp = null;
         } catch (IOException e) {
-            throw new PackagerException("Could not save release profile " + file + ": " + e.getMessage()
+            throw new OperationFailedException("Could not save release profile " + file + ": " + e.getMessage()
                     + ". Check that the folder is writable and has free space; the previous profile, if any, is unchanged.");
         } finally {
             if (tmp != null) {
@@ -197,7 +197,7 @@ public final class ProfileStore {
             throw errors.at("$.track", "unknown track '" + plan.track() + "'; use one of " + catalog.knownTrackIds()
                     + " or " + ReleasePlan.CUSTOM_TRACK);
         }
-        if (!VERSION.matcher(plan.rocmVersion()).matches()) {
+        if (!majorMinorOrPatch(plan.rocmVersion())) {
             throw errors.at("$.rocmVersion", "rocmVersion is '" + plan.rocmVersion() + "'; give major.minor such as 6.4");
         }
         if (track != null && plan.generation() != track.generation()) {
@@ -224,7 +224,7 @@ public final class ProfileStore {
         optionalText(plan.sdk(), "$.sdk", errors);
         optionalText(plan.vsInstance(), "$.vsInstance", errors);
         optionalText(plan.outputDir(), "$.outputDir", errors);
-        if (!TOOLSET.matcher(plan.toolset()).matches()) {
+        if (!majorMinorOrPatch(plan.toolset())) {
             throw errors.at("$.toolset", "toolset is '" + plan.toolset() + "'; give an MSVC toolset version such as "
                     + ReleasePlan.RECOMMENDED_TOOLSET);
         }
@@ -344,5 +344,10 @@ public final class ProfileStore {
             int cut = Math.max(path.lastIndexOf('.'), path.lastIndexOf('['));
             return cut <= 0 ? null : path.substring(0, cut);
         }
+    }
+
+    /** "6.4", "14.44" or "14.44.35207": what a profile's ROCm version and toolset may be. */
+    private static boolean majorMinorOrPatch(String text) {
+        return Version.tryParse(text).filter(v -> v.size() == 2 || v.size() == 3).isPresent();
     }
 }

@@ -1,6 +1,8 @@
 package dev.hippack.core.stage;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.Version;
+import dev.hippack.core.audit.LibraryCheck;
 import dev.hippack.core.audit.pe.PeFormatException;
 import dev.hippack.core.audit.pe.PeInfo;
 import dev.hippack.core.audit.pe.PeReader;
@@ -8,12 +10,16 @@ import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.KernelLibrary;
 import dev.hippack.core.catalog.RocmDll;
 import dev.hippack.core.catalog.RocmGeneration;
+import dev.hippack.core.catalog.RuntimeLoadedDll;
 import dev.hippack.core.catalog.SizedFile;
+import dev.hippack.core.detect.CrtRedist;
+import dev.hippack.core.detect.VisualStudioFinder;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.inventory.KernelFile;
 import dev.hippack.core.inventory.KernelFileClassifier;
 import dev.hippack.core.plan.KernelPolicy;
+import dev.hippack.core.plan.PlanRules;
 import dev.hippack.core.plan.ReleasePlan;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -29,6 +35,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
@@ -38,10 +45,14 @@ import java.util.stream.Stream;
  * <ul>
  *   <li>the executables from {@code <buildDir>\bin\};</li>
  *   <li>the ROCm DLLs that the executables need, followed import by import (delay imports too)
- *       through the SDK's {@code bin}: a new dependency (a second comgr DLL) is picked up, and an
- *       SDK DLL nothing imports is not shipped;</li>
- *   <li>the CRT DLLs from the newest redist at least as new as the toolset ({@link CrtRedist}):
- *       the catalog's three, plus any other redist DLL the closure imports;</li>
+ *       through the SDK's {@code bin}, plus the DLLs a shipped DLL opens with LoadLibrary at run
+ *       time (the catalog's {@code runtimeLoaded}: amdhip64_6.dll loads amd_comgr_2.dll, which no
+ *       import table names). A new import is picked up, and an SDK DLL nothing imports or loads
+ *       (the versioned comgr, which only hipRTC opens) is not shipped;</li>
+ *   <li>the CRT DLLs from the newest redist of the plan's Visual Studio at least as new as the
+ *       toolset, compared on major.minor (a 14.44 redist is numbered 14.44.35112 while its tools
+ *       are 14.44.35207), as detection lists them ({@link VisualStudioFinder#redists}): the
+ *       catalog's three, plus any other redist DLL the closure imports;</li>
  *   <li>{@code rocblas\library} and {@code hipblaslt\library} when their DLL is in the closure,
  *       keeping the targets' files and the arch-less ones; policy {@code drop} leaves out the
  *       whole rocBLAS folder (as the estimate and the audit expect) and says so;</li>
@@ -55,16 +66,19 @@ public final class LayoutPlanner {
     private final PeReader peReader;
     private final KernelFileClassifier classifier;
     private final PackageReadme readme;
+    private final VisualStudioFinder visualStudio;
 
-    public LayoutPlanner(Catalog catalog, PeReader peReader, KernelFileClassifier classifier, PackageReadme readme) {
+    public LayoutPlanner(Catalog catalog, PeReader peReader, KernelFileClassifier classifier, PackageReadme readme,
+                         VisualStudioFinder visualStudio) {
         this.catalog = catalog;
         this.peReader = peReader;
         this.classifier = classifier;
         this.readme = readme;
+        this.visualStudio = visualStudio;
     }
 
     public LayoutPlanner(Catalog catalog) {
-        this(catalog, new PeReader(), new KernelFileClassifier(), new PackageReadme(catalog));
+        this(catalog, new PeReader(), new KernelFileClassifier(), new PackageReadme(catalog), new VisualStudioFinder());
     }
 
     public PackageLayout plan(ReleasePlan plan, Host host) throws PackagerException {
@@ -97,12 +111,29 @@ public final class LayoutPlanner {
         }
 
         Map<String, Path> sdkDlls = dllsIn(sdkBin);
-        CrtRedist crt = CrtRedist.choose(host.resolve(plan.vsInstance()), plan.toolset());
+        CrtRedist crt = crtRedist(plan, host);
         Set<String> seen = new HashSet<>();
         Set<String> leftToWindows = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        List<RuntimeLoadedDll> runtimeLoaded = new ArrayList<>();
         while (!toRead.isEmpty()) {
             Path pe = toRead.removeFirst();
             PeInfo info = read(pe);
+            String peName = pe.getFileName().toString();
+            for (RuntimeLoadedDll loaded : catalog.loadedAtRunTimeBy(peName)) {
+                String key = loaded.dll().toLowerCase(Locale.ROOT);
+                Path fromSdk = sdkDlls.get(key);
+                if (fromSdk == null) {
+                    throw new PackagerException(peName + " loads " + loaded.dll() + " at run time (LoadLibrary), but the SDK's "
+                            + sdkBin + " has no " + loaded.dll() + "; without it HIP fails to initialise on every machine whose"
+                            + " driver does not provide the same ROCm generation. Repair or reinstall the HIP SDK "
+                            + plan.rocmVersion() + ".");
+                }
+                runtimeLoaded.add(loaded);
+                if (seen.add(key)) {
+                    add(files, new StagedFile(fromSdk.getFileName().toString(), fromSdk, size(fromSdk), StagedFile.Kind.ROCM_DLL));
+                    toRead.add(fromSdk);
+                }
+            }
             for (String dep : info.allDependencies()) {
                 String key = dep.toLowerCase(Locale.ROOT);
                 if (!seen.add(key)) {
@@ -114,11 +145,11 @@ public final class LayoutPlanner {
                     toRead.add(fromSdk);
                     continue;
                 }
-                var fromCrt = crt.file(dep);
+                Optional<String> fromCrt = crt.dll(dep);
                 if (fromCrt.isPresent()) {
-                    add(files, new StagedFile(fromCrt.get().getFileName().toString(), fromCrt.get(), size(fromCrt.get()),
-                            StagedFile.Kind.CRT_DLL));
-                    toRead.add(fromCrt.get());
+                    Path f = host.resolve(host.join(crt.path(), fromCrt.get()));
+                    add(files, new StagedFile(fromCrt.get(), f, size(f), StagedFile.Kind.CRT_DLL));
+                    toRead.add(f);
                 } else {
                     leftToWindows.add(dep);
                 }
@@ -128,9 +159,10 @@ public final class LayoutPlanner {
             if (files.containsKey(required.name().toLowerCase(Locale.ROOT))) {
                 continue;
             }
-            Path f = crt.file(required.name()).orElseThrow(() -> new PackagerException("The CRT redist " + crt.folder()
+            String name = crt.dll(required.name()).orElseThrow(() -> new PackagerException("The CRT redist " + crt.path()
                     + " has no " + required.name() + ". Repair the Visual Studio installation (C++ x64 redistributable)."));
-            add(files, new StagedFile(f.getFileName().toString(), f, size(f), StagedFile.Kind.CRT_DLL));
+            Path f = host.resolve(host.join(crt.path(), name));
+            add(files, new StagedFile(name, f, size(f), StagedFile.Kind.CRT_DLL));
         }
 
         RocmGeneration generation = catalog.generation(plan.generation()).orElseThrow(() -> new PackagerException(
@@ -139,7 +171,7 @@ public final class LayoutPlanner {
         for (KernelLibrary lib : KernelLibrary.values()) {
             String dll = generation.dll(lib == KernelLibrary.ROCBLAS ? RocmDll.Role.ROCBLAS : RocmDll.Role.HIPBLASLT).name();
             if (!files.containsKey(dll.toLowerCase(Locale.ROOT))) {
-                findings.add(Finding.info("libs.present", "No binary imports " + dll + ", so " + lib.folder()
+                findings.add(Finding.info(LibraryCheck.LIBS_PRESENT, "No binary imports " + dll + ", so " + lib.folder()
                         + "\\library is not shipped.", "Nothing to do unless " + dll + " should be used."));
                 continue;
             }
@@ -151,8 +183,8 @@ public final class LayoutPlanner {
             if (lib == KernelLibrary.ROCBLAS && plan.rocblasKernels() == KernelPolicy.DROP) {
                 int n = countFiles(library);
                 dropped += n;
-                findings.add(Finding.warning("libs.drop-rocblas", "rocBLAS's kernel library is left out (" + n + " files; policy "
-                        + "'drop'): every GEMM must go through hipBLASLt. rocblas.dll is still shipped because " 
+                findings.add(Finding.warning(PlanRules.LIBS_DROP_ROCBLAS, "rocBLAS's kernel library is left out (" + n + " files; policy "
+                        + "'drop'): every GEMM must go through hipBLASLt. rocblas.dll is still shipped because "
                         + generation.dll(RocmDll.Role.HIPBLAS).name() + " imports it.",
                         "Test every model family on several GPU architectures before publishing, or set rocblasKernels to 'filtered'."));
                 continue;
@@ -166,7 +198,27 @@ public final class LayoutPlanner {
         List<GeneratedFile> generated = List.of(
                 new GeneratedFile(PackageReadme.README, readme.readme(plan, rocm)),
                 new GeneratedFile(PackageReadme.SERVER_JSON, readme.serverJson()));
-        return new PackageLayout(plan.archiveName(), sorted, generated, List.copyOf(leftToWindows), dropped, findings);
+        return new PackageLayout(plan.archiveName(), sorted, generated, List.copyOf(leftToWindows), runtimeLoaded, dropped, findings);
+    }
+
+    /** The newest CRT redist of the plan's Visual Studio whose major.minor is at least the toolset's. */
+    private CrtRedist crtRedist(ReleasePlan plan, Host host) throws PackagerException {
+        Version toolset = Version.tryParse(plan.toolset()).orElseThrow(() -> new PackagerException("The toolset '"
+                + plan.toolset() + "' is not a version such as 14.44; fix 'toolset' in the profile."));
+        String msvc = host.join(plan.vsInstance(), "VC", "Redist", "MSVC");
+        List<CrtRedist> found = visualStudio.redists(host, plan.vsInstance());
+        if (found.isEmpty()) {
+            throw new PackagerException("No MSVC CRT redist (VC\\Redist\\MSVC\\<version>\\x64\\Microsoft.VC14?.CRT) in " + msvc
+                    + ". Check the Visual Studio instance in the profile ('vsInstance'), or add the C++ x64 redistributable "
+                    + "component with the Visual Studio Installer.");
+        }
+        return found.stream()
+                .filter(r -> r.versionNumber().majorMinor().isAtLeast(toolset.majorMinor()))
+                .max(Comparator.comparing(CrtRedist::versionNumber).thenComparing(CrtRedist::name))
+                .orElseThrow(() -> new PackagerException("The CRT redists in " + msvc + " (" + found.stream()
+                        .map(CrtRedist::version).toList() + ") are all older than the build toolset " + plan.toolset()
+                        + ": a package must ship a CRT at least as new as the compiler that built it. Update the Visual Studio "
+                        + "instance, or choose the instance whose toolset built the binaries."));
     }
 
     /** The build folder as a host path: {@code buildDir} below {@code source} unless it is absolute. */

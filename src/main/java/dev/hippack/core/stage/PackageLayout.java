@@ -1,5 +1,6 @@
 package dev.hippack.core.stage;
 
+import dev.hippack.core.catalog.RuntimeLoadedDll;
 import dev.hippack.core.finding.Finding;
 import java.util.List;
 import java.util.Objects;
@@ -13,17 +14,21 @@ import java.util.Objects;
  * @param files           files taken from the build machine, sorted by path
  * @param generated       README.md and server.json
  * @param windowsDlls     imported DLLs found neither in the SDK nor in the CRT redist, left to Windows
+ * @param runtimeLoaded   the DLLs shipped because a shipped DLL opens them with LoadLibrary (no import
+ *                        table names them), with their loader: amdhip64_6.dll loads amd_comgr_2.dll
  * @param droppedKernels  kernel files of the SDK left out (other architectures, or the dropped rocBLAS library)
  * @param findings        warnings and notes for the user
  */
 public record PackageLayout(String packageName, List<StagedFile> files, List<GeneratedFile> generated,
-                            List<String> windowsDlls, int droppedKernels, List<Finding> findings) {
+                            List<String> windowsDlls, List<RuntimeLoadedDll> runtimeLoaded, int droppedKernels,
+                            List<Finding> findings) {
 
     public PackageLayout {
         Objects.requireNonNull(packageName, "packageName");
         files = List.copyOf(files);
         generated = List.copyOf(generated);
         windowsDlls = List.copyOf(windowsDlls);
+        runtimeLoaded = List.copyOf(runtimeLoaded);
         findings = List.copyOf(findings);
     }
 

@@ -1,6 +1,7 @@
 package dev.hippack.core.stage;
 
 import dev.hippack.core.FileTrees;
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.LogLine;
@@ -83,7 +84,7 @@ public final class Stager {
                     target, count, bytes / 1e6, linked, copied)));
             return new StageResult(target, count, bytes, linked, copied, layout.findings());
         } catch (IOException e) {
-            throw new PackagerException("Could not stage " + target + ": " + e.getMessage() + ". Check that " + out
+            throw new OperationFailedException("Could not stage " + target + ": " + e.getMessage() + ". Check that " + out
                     + " is writable and has space.", e);
         } finally {
             if (!finished) {

@@ -1,12 +1,12 @@
 package dev.hippack.ui.app;
 
-import dev.hippack.cli.GuiRequest;
-import dev.hippack.cli.VersionProvider;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.host.CommandOutput;
 import dev.hippack.core.host.Host;
+import dev.hippack.launch.ApplicationVersion;
+import dev.hippack.launch.GuiRequest;
 import dev.hippack.ui.common.AppIcons;
 import dev.hippack.ui.common.FailureDialog;
 import dev.hippack.ui.common.UiTaskRunner;
@@ -64,7 +64,7 @@ public final class HipPackagerApp extends Application {
         Catalog catalog = CatalogLoader.embedded();
         runner = new UiTaskRunner();
         // A fault on the FX thread is a bug of ours: log it and show it, never lose it silently.
-        FailureDialog crashes = new FailureDialog(() -> stage, VersionProvider.version());
+        FailureDialog crashes = new FailureDialog(() -> stage, ApplicationVersion.version());
         Thread.currentThread().setUncaughtExceptionHandler((t, e) -> {
             LOG.log(System.Logger.Level.ERROR, "Unexpected error on the JavaFX thread", e);
             crashes.report("HIP Packager ran into an internal error",

@@ -1,11 +1,8 @@
 package dev.hippack.ui.app;
 
-import dev.hippack.cli.GuiRequest;
-import dev.hippack.cli.VersionProvider;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.archive.ZipArchiver;
 import dev.hippack.core.archive.ZipResult;
-import dev.hippack.core.audit.PackageAuditor;
 import dev.hippack.core.FileTrees;
 import dev.hippack.core.build.BuildResult;
 import dev.hippack.core.build.BuildService;
@@ -22,6 +19,9 @@ import dev.hippack.core.profile.CiWorkflowExporter;
 import dev.hippack.core.profile.ProfileStore;
 import dev.hippack.core.stage.LayoutPlanner;
 import dev.hippack.core.stage.Stager;
+import dev.hippack.core.verify.PackageVerifier;
+import dev.hippack.launch.ApplicationVersion;
+import dev.hippack.launch.GuiRequest;
 import dev.hippack.ui.common.FailureDialog;
 import dev.hippack.ui.common.FileOpener;
 import dev.hippack.ui.common.Notifier;
@@ -117,17 +117,17 @@ public final class Wizard {
         environment = new EnvironmentStepViewModel(hostSource(request, catalog, sampleDir), MachineDetector.standard(catalog), runner);
         track = new TrackStepViewModel(catalog, CoreEstimates.estimator(new SizeEstimator(catalog, rules), draft::factsFor), judge);
         build = new BuildStepViewModel(host -> BuildService.forHost(host, pace), judge, runner, buildLog, Clock.systemUTC());
-        review = new ReviewStepViewModel(new LayoutPlanner(catalog), new Stager(), new PackageAuditor(catalog),
+        review = new ReviewStepViewModel(new LayoutPlanner(catalog), new Stager(), PackageVerifier.standard(catalog),
                 new PackageTreeReader(new KernelFileClassifier()), runner);
         archive = new ArchiveStepViewModel(new ZipArchiver(), profiles, new CiWorkflowExporter(catalog, profiles),
-                VersionProvider.version(), runner, hostPath -> draft.host().resolve(hostPath));
+                ApplicationVersion.version(), runner, hostPath -> draft.host().resolve(hostPath));
         noticesOnLongTasks();
         List<StepViewModel> steps = List.of(environment, track, build, review, archive);
         vm = new WizardViewModel(steps, draft);
 
         AtomicReference<WizardWindow> shown = new AtomicReference<>();
         FailureDialog failures = new FailureDialog(() -> shown.get() == null ? null : shown.get().scene().getWindow(),
-                VersionProvider.version());
+                ApplicationVersion.version());
         window = new WizardWindow(vm, demoNotice(request), this::view, confirmation, close, failures, systemDark, 1180, 780);
         shown.set(window);
         notifier = window.notifier();

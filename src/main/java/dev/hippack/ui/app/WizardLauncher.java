@@ -1,6 +1,6 @@
 package dev.hippack.ui.app;
 
-import dev.hippack.cli.GuiRequest;
+import dev.hippack.launch.GuiRequest;
 import javafx.application.Application;
 
 /** Starts the JavaFX application; called by {@code Main} when no subcommand is given. */

@@ -106,6 +106,28 @@ class BuildFlagCheckTest {
         assertThat(ids(f)).containsExactly("build.targets");
         assertThat(f.get(0).message()).contains("missing gfx1101").contains("not planned gfx1030");
         assertThat(f.get(0).fix()).contains("-GpuTargets \"gfx1100;gfx1101;gfx1102;gfx1103;gfx1150;gfx1151;gfx1200;gfx1201\"");
+        assertThat(f.get(0).isError()).isTrue();
+    }
+
+    @Test
+    void aBuildForOnlyOneOfThePlannedTargetsIsAnErrorNamingTheMissingOnes() throws Exception {
+        // The path of issue 12: build for gfx1151 alone, then package the eight-target rocm6 plan.
+        List<Finding> f = check.check(cache("GPU_TARGETS", "gfx1151"), plan);
+        assertThat(f).singleElement().satisfies(x -> {
+            assertThat(x.isError()).isTrue();
+            assertThat(x.message()).contains("GPU_TARGETS is \"gfx1151\"").contains("missing gfx1100, gfx1101, gfx1102, gfx1103, gfx1150, gfx1200, gfx1201");
+        });
+    }
+
+    @Test
+    void aBuildForMoreTargetsThanPlannedServesThemAllAndOnlyWarns() throws Exception {
+        ReleasePlan two = plan.withTargets(List.of("gfx1100", "gfx1103"));
+        List<Finding> f = check.check(cache("GPU_TARGETS", "gfx1100;gfx1101;gfx1102;gfx1103;gfx1150;gfx1151;gfx1200;gfx1201"), two);
+        assertThat(f).singleElement().satisfies(x -> {
+            assertThat(x.id()).isEqualTo("build.targets");
+            assertThat(x.severity()).isEqualTo(Severity.WARNING);
+            assertThat(x.message()).contains("more GPUs than the plan ships").contains("gfx1101");
+        });
     }
 
     @Test

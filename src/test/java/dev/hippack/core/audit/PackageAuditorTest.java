@@ -8,6 +8,8 @@ import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
 import dev.hippack.core.plan.KernelPolicy;
 import dev.hippack.core.plan.ReleasePlan;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -197,12 +199,66 @@ class PackageAuditorTest {
     }
 
     @Test
-    void delayLoadedComgrIsPartOfTheClosure() throws Exception {
+    void comgrMissingBesideTheHipRuntimeIsDepsRuntimeLoadedAlthoughNoImportNamesIt() throws Exception {
         Path pkg = rocm6();
         Files.delete(pkg.resolve("amd_comgr_2.dll"));
         AuditReport r = withPlan(pkg, "rocm6");
+        assertThat(ids(r)).containsExactly("deps.runtime-loaded");
+        Finding f = r.findings().get(0);
+        assertThat(f.isError()).isTrue();
+        assertThat(f.file()).isEqualTo("amd_comgr_2.dll");
+        assertThat(f.message()).contains("amdhip64_6.dll").contains("LoadLibrary").contains("COMGR_DYN_DLL");
+        assertThat(f.fix()).contains("Copy amd_comgr_2.dll from the bin folder of the HIP SDK");
+        // Without a plan too: the rule follows the bundled runtime, not the plan.
+        assertThat(ids(withoutPlan(pkg))).containsExactly("deps.runtime-loaded");
+    }
+
+    @Test
+    void comgrMissingFromAZipIsFoundInPlace() throws Exception {
+        Path pkg = TestPackages.good(tmp.resolve("rocm7"), "rocm7");
+        Files.delete(pkg.resolve("amd_comgr_3.dll"));
+        Path zip = TestPackages.zip(pkg, tmp.resolve("audiocpp-windows-hip-rocm7.zip"), "audiocpp-windows-hip-rocm7");
+        AuditReport r = withPlan(zip, "rocm7");
+        assertThat(ids(r)).containsExactly("deps.runtime-loaded");
+        assertThat(r.findings().get(0).message()).contains("amdhip64_7.dll").contains("amd_comgr_3.dll");
+    }
+
+    @Test
+    void theImportsOfARuntimeLoadedDllMustBeInThePackageToo() throws Exception {
+        // A comgr that imports a DLL nothing else imports and the package lacks: deps.closure
+        // reaches it only by walking through the HIP runtime's run-time load.
+        Path pkg = rocm6();
+        Path comgr = pkg.resolve("amd_comgr_2.dll");
+        byte[] bytes = Files.readAllBytes(comgr);
+        String pe = new String(bytes, StandardCharsets.ISO_8859_1).replace("ADVAPI32.dll", "ADVAPI99.dll");
+        Files.write(comgr, pe.getBytes(StandardCharsets.ISO_8859_1));
+        AuditReport r = withPlan(pkg, "rocm6");
         assertThat(ids(r)).containsExactly("deps.closure");
-        assertThat(r.findings().get(0).message()).contains("amd_comgr_2.dll").contains("amdhip64_6.dll");
+        assertThat(r.findings().get(0).message()).startsWith("ADVAPI99.dll is imported by amd_comgr_2.dll but");
+    }
+
+    @Test
+    void aCustomSelectionNeedsWhatItsRocmVersionShipsNotWhatItsTrackIsCalled() throws Exception {
+        // gfx1100 + gfx1103 on ROCm 6.4, which the wizard calls "custom": rocBLAS has no gfx1103
+        // kernels in any SDK, so none are asked for, exactly as for the rocm6 preset.
+        Path pkg = tmp.resolve("custom");
+        Files.createDirectories(pkg);
+        Path full = rocm6();
+        try (var files = Files.walk(full)) {
+            for (Path p : files.filter(Files::isRegularFile).toList()) {
+                String name = p.getFileName().toString();
+                boolean otherArch = name.matches(".*gfx1(101|102|150|151|200|201).*");
+                if (!otherArch) {
+                    TestPackages.copy(p, pkg.resolve(full.relativize(p).toString()));
+                }
+            }
+        }
+        var custom = TestPackages.plan("rocm6").withTrack("custom").withTargets(List.of("gfx1100", "gfx1103"));
+        Files.writeString(pkg.resolve("README.md"), Files.readString(pkg.resolve("README.md"))
+                .replace(String.join(", ", TestPackages.track("rocm6").targets()), "gfx1100, gfx1103"));
+        AuditReport r = auditor.audit(pkg, Optional.of(custom));
+        assertThat(r.findings()).filteredOn(Finding::isError).isEmpty();
+        assertThat(r.findings()).noneMatch(f -> f.id().equals("libs.per-arch"));
     }
 
     @Test
@@ -296,7 +352,7 @@ class PackageAuditorTest {
         Path outside = Files.writeString(tmp.resolve("outside.txt"), "not part of the package");
         try {
             Files.createSymbolicLink(pkg.resolve("notes.txt"), outside);
-        } catch (UnsupportedOperationException | java.io.IOException e) {
+        } catch (UnsupportedOperationException | IOException e) {
             org.junit.jupiter.api.Assumptions.abort("symbolic links cannot be made here: " + e);
         }
         AuditReport r = withPlan(pkg, "rocm6");

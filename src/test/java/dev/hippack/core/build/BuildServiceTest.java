@@ -4,8 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.hippack.core.FileTrees;
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.Sha256;
 import dev.hippack.core.audit.BuildFlagCheck;
+import dev.hippack.core.build.standin.StandInBuild;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.demo.SampleEnvironment;
@@ -20,6 +23,7 @@ import dev.hippack.core.progress.LogLine;
 import dev.hippack.core.progress.OperationListener;
 import dev.hippack.core.progress.PartState;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -99,12 +103,12 @@ class BuildServiceTest {
         for (String exe : List.of("audiocpp_cli.exe", "audiocpp_server.exe")) {
             Path built = buildDir.resolve("bin").resolve(exe);
             byte[] head;
-            try (java.io.InputStream in = Files.newInputStream(built)) {
+            try (InputStream in = Files.newInputStream(built)) {
                 head = in.readNBytes(2);
             }
             assertThat(new String(head, StandardCharsets.US_ASCII)).isEqualTo("MZ");
             // As large as a real release's executable, so staged totals compare with the estimate.
-            assertThat(Files.size(built)).isEqualTo(dev.hippack.core.catalog.CatalogLoader.embedded().executables().stream()
+            assertThat(Files.size(built)).isEqualTo(CatalogLoader.embedded().executables().stream()
                     .filter(f -> f.name().equals(exe)).findFirst().orElseThrow().bytes());
         }
         assertThat(Files.readString(buildDir.resolve("CMakeCache.txt")))
@@ -126,7 +130,7 @@ class BuildServiceTest {
         List<String> log = Files.readAllLines(result.logFile(), StandardCharsets.UTF_8);
         assertThat(result.logFile()).isEqualTo(buildDir.resolve(BuildService.LOG_NAME));
         assertThat(log.subList(0, 10)).anySatisfy(l -> assertThat(l).endsWith(result.commandLines().get(0)));
-        assertThat(log).anySatisfy(l -> assertThat(l).contains(" out " + dev.hippack.core.build.standin.StandInBuild.FIRST_LINE));
+        assertThat(log).anySatisfy(l -> assertThat(l).contains(" out " + StandInBuild.FIRST_LINE));
         long hipObjects = log.stream().filter(l -> l.contains("Building HIP object")).count();
         assertThat(hipObjects).isEqualTo(145);
         // The second binary reuses the libraries: only its own 4 sources and the link.
@@ -139,6 +143,46 @@ class BuildServiceTest {
         // Each binary is a part of its own: both announced, then built one after the other.
         assertThat(parts).containsExactly("audiocpp_cli WAITING", "audiocpp_server WAITING",
                 "audiocpp_cli RUNNING", "audiocpp_cli SUCCEEDED", "audiocpp_server RUNNING", "audiocpp_server SUCCEEDED");
+
+        // The build record beside the binaries says what they were built with.
+        BuildRecord record = new BuildRecordStore().read(buildDir.resolve("bin")).orElseThrow();
+        assertThat(record.builder()).isEqualTo(BuildRecord.STAND_IN);
+        assertThat(record.rocmSdk()).isEqualTo(plan.sdk());
+        assertThat(record.rocmVersion()).isEqualTo("6.4");
+        assertThat(record.targets()).isEqualTo(plan.targets());
+        assertThat(record.toolset()).isEqualTo(plan.toolset());
+        assertThat(record.options()).isEqualTo(plan.options());
+        assertThat(record.differences(plan)).isEmpty();
+        assertThat(record.binaries()).extracting(BuildRecord.BuiltBinary::file).containsExactly("audiocpp_cli.exe", "audiocpp_server.exe");
+        for (BuildRecord.BuiltBinary b : record.binaries()) {
+            Path exe = buildDir.resolve("bin").resolve(b.file());
+            assertThat(b.bytes()).isEqualTo(Files.size(exe));
+            assertThat(b.sha256()).isEqualTo(Sha256.of(exe));
+            assertThat(b.lastModified()).isEqualTo(Files.getLastModifiedTime(exe).toMillis());
+        }
+        assertThat(buildDir.resolve("bin").resolve(BuildRecordStore.FILE_NAME + ".partial")).doesNotExist();
+        assertThat(log).anySatisfy(l -> assertThat(l).contains("Build record: C:\\src\\audio.cpp\\build\\hip\\bin\\hip-packager-build.json"));
+    }
+
+    @Test
+    void aFailedBuildLeavesNoRecordOfTheEarlierBuildBesideItsBinaries() throws Exception {
+        new BuildRecordStore().write(buildDir.resolve("bin"), BuildRecord.of(plan, true, "2026-01-01T00:00:00Z", List.of()));
+        Files.delete(host.resolve("C:\\Program Files\\AMD\\ROCm\\6.4\\bin\\hipblaslt.dll"));
+
+        BuildResult result = service(Duration.ZERO).run(request(plan, NEWEST_PARAMETERS), OperationListener.NONE, CancellationToken.none());
+
+        assertThat(result.success()).isFalse();
+        assertThat(buildDir.resolve("bin").resolve(BuildRecordStore.FILE_NAME)).doesNotExist();
+    }
+
+    @Test
+    void aRecordThatCannotBeWrittenIsAFailureOfTheWorkAndLeavesNoPartialRecord() throws Exception {
+        Path notAFolder = Files.writeString(Files.createDirectories(buildDir).resolve("bin-is-a-file"), "x");
+        BuildRecord record = BuildRecord.of(plan, true, "2026-01-01T00:00:00Z", List.of());
+        assertThatThrownBy(() -> new BuildRecordStore().write(notAFolder, record))
+                .isInstanceOf(OperationFailedException.class).hasMessageContaining(BuildRecordStore.FILE_NAME)
+                .hasMessageContaining("writable");
+        assertThat(Files.readString(notAFolder)).isEqualTo("x");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.hippack.core.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hippack.core.PackagerException;
 import org.junit.jupiter.api.Test;
 
 class CatalogKernelSizesTest {
@@ -41,5 +42,19 @@ class CatalogKernelSizesTest {
         assertThat(sizes("rocm7").archDerived(KernelLibrary.HIPBLASLT, "gfx1100")).isFalse();
         assertThat(sizes("rocm6").archDerived(KernelLibrary.ROCBLAS, "gfx1100")).isFalse();
         assertThat(sizes("rocm7").archlessDerived(KernelLibrary.ROCBLAS)).isTrue();
+    }
+
+    @Test
+    void sizesComeFromTheRocmVersionWhateverTheTrack() throws Exception {
+        CatalogKernelSizes custom64 = CatalogKernelSizes.forRocmVersion(CATALOG, "6.4");
+        assertThat(custom64.rocmVersion()).isEqualTo("6.4");
+        assertThat(custom64.hasKernels(KernelLibrary.ROCBLAS, "gfx1103")).isFalse();
+        assertThat(custom64.archBytes(KernelLibrary.ROCBLAS, "gfx1100")).isEqualTo(sizes("rocm6").archBytes(KernelLibrary.ROCBLAS, "gfx1100"));
+        // A version the catalog has not measured borrows its major's figures and says so.
+        CatalogKernelSizes borrowed = CatalogKernelSizes.forRocmVersion(CATALOG, "6.2");
+        assertThat(borrowed.rocmVersion()).isEqualTo("6.4");
+        assertThat(borrowed.describe()).contains("ROCm 6.4").contains("ROCm 6.2");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> CatalogKernelSizes.forRocmVersion(CATALOG, "5.7"))
+                .isInstanceOf(PackagerException.class).hasMessageContaining("ROCm 5.7");
     }
 }

@@ -10,6 +10,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -51,6 +52,40 @@ class CatalogLoaderTest {
         assertThat(c.generation(7).orElseThrow().dll(RocmDll.Role.HIPBLAS).name()).isEqualTo("libhipblas.dll");
         assertThat(c.generation(7).orElseThrow().dll(RocmDll.Role.HIP_RUNTIME).name()).isEqualTo("amdhip64_7.dll");
         assertThat(c.generation(6).orElseThrow().byName("AMD_COMGR_2.DLL")).isPresent();
+    }
+
+    @Test
+    void theHipRuntimeOfEachGenerationLoadsItsComgrAtRunTimeAndOnlyHipRtcTheVersionedOne() {
+        Catalog c = CatalogLoader.embedded();
+        RocmGeneration six = c.generation(6).orElseThrow();
+        RocmGeneration seven = c.generation(7).orElseThrow();
+        assertThat(six.loadedBy("AMDHIP64_6.DLL")).extracting(RuntimeLoadedDll::dll).containsExactly("amd_comgr_2.dll");
+        assertThat(seven.loadedBy("amdhip64_7.dll")).extracting(RuntimeLoadedDll::dll).containsExactly("amd_comgr_3.dll");
+        assertThat(c.loadedAtRunTimeBy("amdhip64_7.dll")).extracting(RuntimeLoadedDll::dll).containsExactly("amd_comgr_3.dll");
+        assertThat(c.loadedAtRunTimeBy("hipblas.dll")).isEmpty();
+        // A package needs what its own DLLs load; the versioned comgr only hipRTC opens.
+        assertThat(six.loadedByOwnDll("amd_comgr_2.dll")).isTrue();
+        assertThat(six.loadedByOwnDll("amd_comgr0604.dll")).isFalse();
+        assertThat(six.loadedBy("hiprtc0604.dll")).extracting(RuntimeLoadedDll::dll).containsExactly("amd_comgr0604.dll");
+        assertThat(seven.owns("amd_comgr0701.dll")).isTrue();
+        assertThat(six.owns("amd_comgr0701.dll")).isFalse();
+        assertThat(six.runtimeLoaded()).allSatisfy(r -> assertThat(r.source()).contains("comgr"));
+    }
+
+    @Test
+    void aDllLoadedByTheGenerationsOwnDllMustBeListedWithItsSize() {
+        assertThatThrownBy(() -> new RocmGeneration(6, CatalogLoader.embedded().generation(6).orElseThrow().dlls(),
+                List.of(new RuntimeLoadedDll("amdhip64_6.dll", "amd_comgr_9.dll", "a test"))))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("amd_comgr_9.dll");
+    }
+
+    @Test
+    void kernelSizesBelongToTheRocmVersionNotToATrack() {
+        Catalog c = CatalogLoader.embedded();
+        assertThat(c.kernelSizesOf("6.4", KernelLibrary.ROCBLAS)).isPresent();
+        assertThat(c.kernelSizesOf("7.1", KernelLibrary.HIPBLASLT)).isPresent();
+        assertThat(c.kernelSizes("rocm7", KernelLibrary.HIPBLASLT)).isEqualTo(c.kernelSizesOf("7.1", KernelLibrary.HIPBLASLT));
+        assertThat(c.kernelSizes("custom", KernelLibrary.HIPBLASLT)).isEmpty();
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.finding.Finding;
+import dev.hippack.core.finding.Severity;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.host.OperatingSystem;
 import dev.hippack.core.inventory.KernelFileClassifier;
@@ -54,6 +55,16 @@ class HipSdkFinderTest {
     }
 
     @Test
+    void sdksAreListedNewestFirstComparingVersionsAsNumbers() throws Exception {
+        for (String v : List.of("6.4", "6.10", "7.1", "custom-build")) {
+            sdk(v);
+        }
+        List<HipSdk> sdks = finder.find(host(Map.of("ProgramFiles", "C:\\Program Files")), new ArrayList<>());
+        // 6.10 is newer than 6.4 although it sorts before it as text; a folder of no version goes last.
+        assertThat(sdks).extracting(HipSdk::version).containsExactly("7.1", "6.10", "6.4", null);
+    }
+
+    @Test
     void partialSdkListsTheMissingDllsOfItsGeneration() throws Exception {
         Path bin = sdk("7.1").resolve("bin");
         touch(bin.resolve("amdhip64_7.dll"));
@@ -63,11 +74,35 @@ class HipSdkFinderTest {
         HipSdk s = finder.find(host(Map.of("ProgramFiles", "C:\\Program Files")), findings).get(0);
         assertThat(s.generation()).isEqualTo(7);
         assertThat(s.dlls()).containsExactly("amdhip64_7.dll", "rocblas.dll");
-        assertThat(s.missing()).containsExactly("amd_comgr_3.dll", "libhipblas.dll", "libhipblaslt.dll", "amd_comgr0701.dll");
+        assertThat(s.missing()).containsExactly("amd_comgr_3.dll", "libhipblas.dll", "libhipblaslt.dll");
         assertThat(s.findings()).anySatisfy(f -> assertThat(f.message()).contains("libhipblaslt.dll"));
         assertThat(s.findings()).anySatisfy(f -> assertThat(f.message()).contains("kernel library"));
         assertThat(s.libraries()).allSatisfy(l -> assertThat(l.present()).isFalse());
         assertThat(s.amdgpuArch()).isFalse();
+    }
+
+    @Test
+    void anSdkWithoutTheVersionedComgrIsUsableAndOnlyNoted() throws Exception {
+        // Only hipRTC opens amd_comgr0604.dll, and that every SDK carries it is not established:
+        // its absence is a note, never a reason to call the SDK unusable.
+        Path bin = sdk("6.4").resolve("bin");
+        for (String dll : List.of("amdhip64_6.dll", "amd_comgr_2.dll", "hipblas.dll", "rocblas.dll", "hipblaslt.dll", "clang++.exe")) {
+            touch(bin.resolve(dll));
+        }
+        for (String lib : List.of("rocblas", "hipblaslt")) {
+            touch(bin.resolve(lib).resolve("library").resolve("TensileLibrary_lazy_gfx1100.dat"));
+            touch(bin.resolve(lib).resolve("library").resolve("Kernels.so-000-gfx1100.hsaco"));
+        }
+        HipSdk s = finder.find(host(Map.of("ProgramFiles", "C:\\Program Files")), new ArrayList<>()).get(0);
+        assertThat(s.missing()).isEmpty();
+        assertThat(s.usable()).as(s.findings().toString()).isTrue();
+        assertThat(s.findings()).filteredOn(f -> f.message().contains("amd_comgr0604.dll"))
+                .singleElement().satisfies(f -> assertThat(f.severity()).isEqualTo(Severity.INFO));
+
+        touch(bin.resolve("amd_comgr0604.dll"));
+        HipSdk with = finder.find(host(Map.of("ProgramFiles", "C:\\Program Files")), new ArrayList<>()).get(0);
+        assertThat(with.dlls()).contains("amd_comgr0604.dll");
+        assertThat(with.findings()).noneMatch(f -> f.message().contains("amd_comgr0604.dll"));
     }
 
     @Test

@@ -121,6 +121,17 @@ class HostTest {
     }
 
     @Test
+    void aRecordingListedUnderTheExeNameAnswersTheBareProgramNameOnWindows() throws Exception {
+        Files.writeString(dir.resolve("git-describe.txt"), "v0.4.3-12-g615971e\n");
+        Host host = Host.described(OperatingSystem.WINDOWS, dir, Map.of("C:", dir), Map.of(), null,
+                Map.of("GIT.EXE", dir.resolve("git-describe.txt"), "vswhere.exe", dir.resolve("missing.json")));
+        assertThat(host.run(List.of("git", "describe"), Duration.ofSeconds(5), StandardCharsets.UTF_8).stdout())
+                .isEqualTo("v0.4.3-12-g615971e\n");
+        assertThatThrownBy(() -> host.run(List.of("vswhere.exe"), Duration.ofSeconds(5), StandardCharsets.UTF_8))
+                .isInstanceOf(PackagerException.class).hasMessageContaining("missing.json").hasMessageContaining("host.json");
+    }
+
+    @Test
     void localHostRunsARealChildProcess() throws Exception {
         assumeFalse(OperatingSystem.current().isWindows(), "uses /bin/sh");
         Host host = Host.local();

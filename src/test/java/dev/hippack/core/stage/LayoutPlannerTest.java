@@ -5,10 +5,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.hippack.core.FileTrees;
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.audit.pe.PeReader;
+import dev.hippack.core.detect.CrtRedist;
+import dev.hippack.core.detect.VisualStudioFinder;
 import dev.hippack.core.finding.Finding;
+import dev.hippack.core.finding.Severity;
 import dev.hippack.core.plan.KernelPolicy;
 import dev.hippack.core.plan.ReleasePlan;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -37,11 +43,13 @@ class LayoutPlannerTest {
     void rocmDllsAreTheImportClosureThroughTheSdkBin() throws Exception {
         PackageLayout layout = planner.plan(machine.plan(), machine.host);
         assertThat(paths(layout, StagedFile.Kind.EXECUTABLE)).containsExactly("audiocpp_cli.exe", "audiocpp_server.exe");
-        // exe -> amdhip64_6, hipblas, hipblaslt; hipblas -> rocblas; amdhip64_6 -> amd_comgr_2.
+        // exe -> amdhip64_6, hipblas, hipblaslt; hipblas -> rocblas; amdhip64_6 loads amd_comgr_2 at run time.
         assertThat(paths(layout, StagedFile.Kind.ROCM_DLL)).containsExactlyInAnyOrder(
                 "amdhip64_6.dll", "amd_comgr_2.dll", "hipblas.dll", "hipblaslt.dll", "rocblas.dll");
-        // The SDK's versioned comgr is imported by nothing, so it is not shipped.
+        // The SDK's versioned comgr is opened only by hipRTC, which nothing ships, so it is not shipped.
         assertThat(paths(layout, StagedFile.Kind.ROCM_DLL)).doesNotContain("amd_comgr0604.dll");
+        assertThat(layout.runtimeLoaded()).extracting(r -> r.loader() + " -> " + r.dll())
+                .containsExactly("amdhip64_6.dll -> amd_comgr_2.dll");
         assertThat(layout.windowsDlls()).contains("KERNEL32.dll", "ADVAPI32.dll", "WS2_32.dll")
                 .noneMatch(d -> d.equalsIgnoreCase("amdhip64_6.dll"));
         assertThat(layout.files(StagedFile.Kind.ROCM_DLL)).allMatch(f -> f.source().startsWith(machine.sdkBin()));
@@ -49,11 +57,28 @@ class LayoutPlannerTest {
 
     @Test
     void aNewDependencyOfAnSdkDllIsPickedUp() throws Exception {
-        // A rebuilt HIP runtime that loads another compiler runtime: amd_comgr_9.dll instead of amd_comgr_2.dll.
-        BuildMachineFixture.renameImport(machine.sdkBin().resolve("amdhip64_6.dll"), "amd_comgr_2.dll", "amd_comgr_9.dll");
-        BuildMachineFixture.copyResource("rocm6/amd_comgr_2.dll", machine.sdkBin().resolve("amd_comgr_9.dll"));
+        // A rebuilt hipBLAS that imports roctx64.dll instead of rocblas.dll.
+        BuildMachineFixture.renameImport(machine.sdkBin().resolve("hipblas.dll"), "rocblas.dll", "roctx64.dll");
+        BuildMachineFixture.copyResource("rocm6/rocblas.dll", machine.sdkBin().resolve("roctx64.dll"));
+        PackageLayout layout = planner.plan(machine.plan().withRocblasKernels(KernelPolicy.DROP), machine.host);
+        assertThat(paths(layout, StagedFile.Kind.ROCM_DLL)).contains("roctx64.dll").doesNotContain("rocblas.dll");
+    }
+
+    @Test
+    void aPackageLaidOutByImportsAloneWouldLackComgrSoStagingShipsWhatTheRuntimeLoads() throws Exception {
+        // No import or delay-import table of the sample's SDK names amd_comgr_2.dll: only the
+        // catalog's run-time loads bring it in.
+        assertThat(new PeReader().read(machine.sdkBin().resolve("amdhip64_6.dll")).allDependencies())
+                .noneMatch(d -> d.equalsIgnoreCase("amd_comgr_2.dll"));
         PackageLayout layout = planner.plan(machine.plan(), machine.host);
-        assertThat(paths(layout, StagedFile.Kind.ROCM_DLL)).contains("amd_comgr_9.dll").doesNotContain("amd_comgr_2.dll");
+        assertThat(paths(layout, StagedFile.Kind.ROCM_DLL)).contains("amd_comgr_2.dll");
+    }
+
+    @Test
+    void anSdkWithoutTheComgrItsRuntimeLoadsIsRefusedNamingBoth() throws Exception {
+        Files.delete(machine.sdkBin().resolve("amd_comgr_2.dll"));
+        assertThatThrownBy(() -> planner.plan(machine.plan(), machine.host)).isInstanceOf(PackagerException.class)
+                .hasMessageContaining("amdhip64_6.dll loads amd_comgr_2.dll at run time").hasMessageContaining("Repair or reinstall");
     }
 
     @Test
@@ -66,6 +91,34 @@ class LayoutPlannerTest {
 
         assertThatThrownBy(() -> planner.plan(machine.plan().withToolset("14.50"), machine.host))
                 .isInstanceOf(PackagerException.class).hasMessageContaining("older than the build toolset 14.50");
+    }
+
+    @Test
+    void crtComesFromARedistAsDetectionListsItForTheInstance() throws Exception {
+        // 14.5.x is older than 14.44 although it sorts after it as text.
+        Path old = machine.root.resolve("BuildTools/VC/Redist/MSVC/14.5.99999/x64/Microsoft.VC143.CRT");
+        BuildMachineFixture.copyResource("crt/MSVCP140.dll", old.resolve("MSVCP140.dll"));
+        List<CrtRedist> detected = new VisualStudioFinder().redists(machine.host, BuildMachineFixture.VS);
+        assertThat(detected).extracting(CrtRedist::version).containsExactly("14.5.99999", "14.38.33135", "14.44.35112");
+
+        CrtRedist newest = detected.get(2);
+        PackageLayout layout = planner.plan(machine.plan(), machine.host);
+        assertThat(layout.files(StagedFile.Kind.CRT_DLL)).isNotEmpty().allSatisfy(f -> assertThat(f.source())
+                .isEqualTo(machine.host.resolve(machine.host.join(newest.path(), newest.dll(f.path()).orElseThrow()))));
+    }
+
+    @Test
+    void visualStudioWithoutAnyRedistNamesTheFolderAndTheFix() throws Exception {
+        FileTrees.delete(machine.root.resolve("BuildTools/VC/Redist"));
+        assertThatThrownBy(() -> planner.plan(machine.plan(), machine.host)).isInstanceOf(PackagerException.class)
+                .hasMessageContaining("No MSVC CRT redist").hasMessageContaining("C:\\BuildTools\\VC\\Redist\\MSVC")
+                .hasMessageContaining("'vsInstance'");
+    }
+
+    @Test
+    void toolsetThatIsNoVersionIsRefusedNamingTheProfileKey() {
+        assertThatThrownBy(() -> planner.plan(machine.plan().withToolset("latest"), machine.host))
+                .isInstanceOf(PackagerException.class).hasMessageContaining("'latest'").hasMessageContaining("'toolset'");
     }
 
     @Test
@@ -95,7 +148,7 @@ class LayoutPlannerTest {
         assertThat(layout.files(StagedFile.Kind.HIPBLASLT_KERNEL)).isNotEmpty();
         assertThat(layout.findings()).extracting(Finding::id).contains("libs.drop-rocblas");
         assertThat(layout.findings()).filteredOn(f -> f.id().equals("libs.drop-rocblas"))
-                .allMatch(f -> f.severity() == dev.hippack.core.finding.Severity.WARNING);
+                .allMatch(f -> f.severity() == Severity.WARNING);
     }
 
     @Test

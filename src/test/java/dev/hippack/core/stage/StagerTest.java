@@ -127,7 +127,7 @@ class StagerTest {
     @Test
     void outputFolderHoldingTheSourcesIsRefused() {
         Path insideSdk = machine.sdkBin().getParent().getParent();
-        PackageLayout named = new PackageLayout("6.4", layout.files(), layout.generated(), layout.windowsDlls(),
+        PackageLayout named = new PackageLayout("6.4", layout.files(), layout.generated(), layout.windowsDlls(), layout.runtimeLoaded(),
                 layout.droppedKernels(), layout.findings());
         assertThatThrownBy(() -> stager.run(new StageRequest(named, insideSdk), OperationListener.NONE, CancellationToken.none()))
                 .isInstanceOf(dev.hippack.core.PackagerException.class).hasMessageContaining("Choose another --out");

@@ -4,10 +4,10 @@ import static dev.hippack.ui.app.Walk.onFx;
 import static dev.hippack.ui.app.Walk.waitFor;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.hippack.cli.GuiRequest;
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.finding.Severity;
 import dev.hippack.core.host.Host;
+import dev.hippack.launch.GuiRequest;
 import dev.hippack.ui.common.Notifier;
 import dev.hippack.ui.common.UiTaskRunner;
 import dev.hippack.ui.settings.AppSettings;

@@ -4,8 +4,8 @@ import static dev.hippack.ui.app.Walk.onFx;
 import static dev.hippack.ui.app.Walk.waitFor;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.hippack.cli.GuiRequest;
 import dev.hippack.core.catalog.CatalogLoader;
+import dev.hippack.launch.GuiRequest;
 import dev.hippack.ui.common.Css;
 import dev.hippack.ui.common.UiTaskRunner;
 import dev.hippack.ui.settings.AppSettings;

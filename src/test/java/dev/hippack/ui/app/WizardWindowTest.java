@@ -2,8 +2,8 @@ package dev.hippack.ui.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.hippack.cli.GuiRequest;
 import dev.hippack.core.catalog.CatalogLoader;
+import dev.hippack.launch.GuiRequest;
 import dev.hippack.ui.common.AppIcons;
 import dev.hippack.ui.common.DirectTaskRunner;
 import dev.hippack.ui.settings.AppSettings;

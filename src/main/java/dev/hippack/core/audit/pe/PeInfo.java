@@ -2,6 +2,7 @@ package dev.hippack.core.audit.pe;
 
 import java.util.List;
 import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * The dependencies of one PE file, as {@code dumpbin /DEPENDENTS} lists them.
@@ -27,6 +28,6 @@ public record PeInfo(String file, String format, String machine, List<String> im
 
     /** Imports and delay imports together, imports first: every DLL the file may load. */
     public List<String> allDependencies() {
-        return java.util.stream.Stream.concat(imports.stream(), delayImports.stream()).toList();
+        return Stream.concat(imports.stream(), delayImports.stream()).toList();
     }
 }

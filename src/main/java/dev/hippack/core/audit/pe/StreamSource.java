@@ -3,6 +3,7 @@ package dev.hippack.core.audit.pe;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -75,7 +76,7 @@ final class StreamSource implements ByteSource {
             }
         }
         if (got < want) {
-            window = java.util.Arrays.copyOf(window, got);
+            window = Arrays.copyOf(window, got);
         }
         windows.put(index, window);
         return window;

@@ -1,10 +1,13 @@
 package dev.hippack.core.build.standin;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.catalog.CatalogLoader;
+import dev.hippack.core.catalog.SizedFile;
 import dev.hippack.core.host.Host;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Stands in for {@code scripts\build_windows_hip.ps1} where it cannot run. It reads the same
@@ -51,7 +55,7 @@ public final class StandInBuild {
     public static void main(String[] args) {
         PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         PrintStream err = new PrintStream(System.err, true, StandardCharsets.UTF_8);
-        java.util.concurrent.atomic.AtomicBoolean ended = new java.util.concurrent.atomic.AtomicBoolean();
+        AtomicBoolean ended = new AtomicBoolean();
         // Runs when the build is cancelled (SIGTERM), so the log shows the stand-in honoured it.
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             if (!ended.get()) {
@@ -232,11 +236,11 @@ public final class StandInBuild {
         }
         // A real build's executables are about 80 MiB each; pad (sparsely) to the catalog's size so
         // the staged package, its totals and the estimate compare like a real release's.
-        long realistic = dev.hippack.core.catalog.CatalogLoader.embedded().executables().stream()
-                .filter(f -> f.name().equalsIgnoreCase(exe)).mapToLong(dev.hippack.core.catalog.SizedFile::bytes)
+        long realistic = CatalogLoader.embedded().executables().stream()
+                .filter(f -> f.name().equalsIgnoreCase(exe)).mapToLong(SizedFile::bytes)
                 .findFirst().orElse(0L);
         if (realistic > Files.size(tmp)) {
-            try (java.io.RandomAccessFile raf = new java.io.RandomAccessFile(tmp.toFile(), "rw")) {
+            try (RandomAccessFile raf = new RandomAccessFile(tmp.toFile(), "rw")) {
                 raf.setLength(realistic);
             }
         }

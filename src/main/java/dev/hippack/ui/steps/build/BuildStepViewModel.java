@@ -1,9 +1,11 @@
 package dev.hippack.ui.steps.build;
 
+import dev.hippack.core.PackagerException;
 import dev.hippack.core.build.BuildRequest;
 import dev.hippack.core.build.BuildResult;
 import dev.hippack.core.build.BuildScriptArguments;
 import dev.hippack.core.build.BuildService;
+import dev.hippack.core.build.BuiltBinariesCheck;
 import dev.hippack.core.build.BuiltFor;
 import dev.hippack.core.build.WindowsCommandLine;
 import dev.hippack.core.detect.MachineReport;
@@ -61,6 +63,8 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     public static final String CANCELLED = "Cancelled: the build's processes were ended.";
 
     private final Function<Host, BuildService> services;
+    /** The core's check that earlier binaries were built for this plan (stateless). */
+    private final BuiltBinariesCheck binariesCheck = new BuiltBinariesCheck();
     private final PlanJudge judge;
     private final LogBuffer log;
     private final Clock clock;
@@ -230,11 +234,25 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
                         .filter(f -> f.id().startsWith("build.") || f.id().startsWith("toolset.")).toList());
             }
         }
-        existingDescription.set(existingProblem(plan) == null ? "Found the binaries of an earlier build." : existingProblem(plan));
+        String problem = existingProblem(plan);
+        existingDescription.set(problem == null ? "Found the binaries of an earlier build." + existingNotes(plan) : problem);
         revalidate();
     }
 
-    /** Why "use existing binaries" cannot be used now; null when every binary exists. */
+    /** What the core's binaries check says about earlier binaries besides errors (no record, more targets). */
+    private String existingNotes(ReleasePlan plan) {
+        try {
+            List<String> notes = binariesCheck.check(plan, draft.host()).stream().filter(f -> !f.isError()).map(Finding::message).toList();
+            return notes.isEmpty() ? "" : " " + String.join(" ", notes);
+        } catch (PackagerException | RuntimeException e) {
+            return "";
+        }
+    }
+
+    /**
+     * Why "use existing binaries" cannot be used now; null when every binary exists and the core's
+     * binaries check (build record and CMakeCache) finds them built for this plan.
+     */
     private String existingProblem(ReleasePlan plan) {
         Host host = draft.host();
         if (plan == null || host == null || plan.source() == null) {
@@ -262,7 +280,13 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
             return "The binaries in " + plan.buildDir() + " were built in this session for " + builtFor.describe()
                     + " - rebuild needed: the plan now has " + String.join("; ", builtFor.differencesFrom(plan)) + ".";
         }
-        return null;
+        try {
+            Optional<Finding> mismatch = binariesCheck.check(plan, host).stream().filter(Finding::isError).findFirst();
+            return mismatch.map(f -> "These binaries do not match the plan: " + f.message() + " Rebuild: turn off"
+                    + " \"use existing binaries\" and press Start.").orElse(null);
+        } catch (PackagerException e) {
+            return e.getMessage();
+        }
     }
 
     private String buildDirOf(ReleasePlan plan, Host host) {

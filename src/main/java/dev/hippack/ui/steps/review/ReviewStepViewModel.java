@@ -1,8 +1,6 @@
 package dev.hippack.ui.steps.review;
 
 import dev.hippack.core.audit.AuditReport;
-import dev.hippack.core.audit.AuditRequest;
-import dev.hippack.core.audit.PackageAuditor;
 import dev.hippack.core.build.BuiltFor;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
@@ -13,6 +11,8 @@ import dev.hippack.core.stage.PackageLayout;
 import dev.hippack.core.stage.StageRequest;
 import dev.hippack.core.stage.StageResult;
 import dev.hippack.core.stage.Stager;
+import dev.hippack.core.verify.PackageVerifier;
+import dev.hippack.core.verify.VerifyRequest;
 import dev.hippack.ui.common.Outcome;
 import dev.hippack.ui.common.SizeText;
 import dev.hippack.ui.common.TaskRunner;
@@ -24,7 +24,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.Optional;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -38,14 +37,15 @@ import javafx.collections.ObservableList;
 
 /**
  * Step 4. Stages the package with the engine (layout from the plan, written under a temporary
- * name), reads it back as a tree, and audits it with every check of the guide. Errors block
- * Next; warnings block it until the user acknowledges them.
+ * name), reads it back as a tree, and verifies it ({@link PackageVerifier}): every check of the
+ * guide, whether the binaries were built for this plan, and the start check. Errors block Next;
+ * warnings block it until the user acknowledges them.
  */
 public final class ReviewStepViewModel extends AbstractStepViewModel {
 
     private final LayoutPlanner planner;
     private final Stager stager;
-    private final PackageAuditor auditor;
+    private final PackageVerifier verifier;
     private final PackageTreeReader treeReader;
     private final ObjectProperty<Path> outputFolder = new SimpleObjectProperty<>(this, "outputFolder");
     private final BooleanProperty warningsAcknowledged = new SimpleBooleanProperty(this, "warningsAcknowledged");
@@ -59,11 +59,11 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
     private ReleasePlan stagedPlan;
     private BuiltFor stagedBuild;
 
-    public ReviewStepViewModel(LayoutPlanner planner, Stager stager, PackageAuditor auditor, PackageTreeReader treeReader, TaskRunner runner) {
+    public ReviewStepViewModel(LayoutPlanner planner, Stager stager, PackageVerifier verifier, PackageTreeReader treeReader, TaskRunner runner) {
         super(runner);
         this.planner = planner;
         this.stager = stager;
-        this.auditor = auditor;
+        this.verifier = verifier;
         this.treeReader = treeReader;
         warningsAcknowledged.addListener(o -> revalidate());
         outputFolder.addListener(o -> revalidate());
@@ -130,8 +130,7 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
         runJob("Staging", "Staging the package", (listener, token) -> {
             PackageLayout layout = planner.plan(plan, host);
             StageResult s = stager.run(new StageRequest(layout, out), listener, token);
-            listener.status("Auditing " + s.packageDir().getFileName());
-            AuditReport report = auditor.run(new AuditRequest(s.packageDir(), Optional.of(plan)), listener, token);
+            AuditReport report = verifier.run(new VerifyRequest(s.packageDir(), plan, host, false), listener, token);
             return new Reviewed(s, report, treeReader.read(s.packageDir()));
         }, outcome -> {
             if (outcome instanceof Outcome.Succeeded<Reviewed> s) {

@@ -128,6 +128,33 @@ class BuildStepViewModelTest {
     }
 
     @Test
+    void existingBinariesBuiltForOtherTargetsAreRefusedByTheCoreCheckNamingWhatDiffers() throws Exception {
+        SampleMachine m = new SampleMachine(dir);
+        Host h = m.draft.host();
+        Path cache = h.resolve(h.join(m.draft.source(), m.draft.buildDir(), "CMakeCache.txt"));
+        // As after 'build' with a profile for gfx1151 alone.
+        Files.writeString(cache, Files.readString(cache).replaceAll("GPU_TARGETS:STRING=.*", "GPU_TARGETS:STRING=gfx1151"));
+        BuildStepViewModel vm = vm(m, new DirectTaskRunner());
+        vm.enter(m.draft);
+        vm.useExistingProperty().set(true);
+        assertThat(vm.validProperty().get()).isFalse();
+        assertThat(vm.blockerProperty().get()).contains("do not match the plan").contains("GPU_TARGETS is \"gfx1151\"")
+                .contains("missing gfx1100");
+        assertThat(vm.existingDescriptionProperty().get()).contains("do not match the plan");
+    }
+
+    @Test
+    void existingBinariesWithoutARecordSayTheyWereBuiltOutsideHipPackager() throws Exception {
+        SampleMachine m = new SampleMachine(dir);
+        BuildStepViewModel vm = vm(m, new DirectTaskRunner());
+        vm.enter(m.draft);
+        vm.useExistingProperty().set(true);
+        assertThat(vm.validProperty().get()).isTrue();
+        assertThat(vm.existingDescriptionProperty().get()).startsWith("Found the binaries of an earlier build.")
+                .contains("built outside HIP Packager");
+    }
+
+    @Test
     void cancellingARunningBuildLeavesTheStepIncomplete() throws Exception {
         SampleMachine m = new SampleMachine(dir);
         HeldTaskRunner runner = new HeldTaskRunner();

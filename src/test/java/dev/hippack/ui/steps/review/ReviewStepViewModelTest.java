@@ -2,12 +2,12 @@ package dev.hippack.ui.steps.review;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.hippack.core.audit.PackageAuditor;
 import dev.hippack.core.build.BuiltFor;
 import dev.hippack.core.finding.Severity;
 import dev.hippack.core.inventory.KernelFileClassifier;
 import dev.hippack.core.stage.LayoutPlanner;
 import dev.hippack.core.stage.Stager;
+import dev.hippack.core.verify.PackageVerifier;
 import dev.hippack.ui.common.DirectTaskRunner;
 import dev.hippack.ui.common.HeldTaskRunner;
 import dev.hippack.ui.common.TaskRunner;
@@ -25,7 +25,7 @@ class ReviewStepViewModelTest {
     Path dir;
 
     private ReviewStepViewModel vm(TaskRunner runner) {
-        return new ReviewStepViewModel(new LayoutPlanner(SampleMachine.CATALOG), new Stager(), new PackageAuditor(SampleMachine.CATALOG),
+        return new ReviewStepViewModel(new LayoutPlanner(SampleMachine.CATALOG), new Stager(), PackageVerifier.standard(SampleMachine.CATALOG),
                 new PackageTreeReader(new KernelFileClassifier()), runner);
     }
 
@@ -81,6 +81,32 @@ class ReviewStepViewModelTest {
         vm.enter(m.draft);
         assertThat(vm.auditProperty().get() == null || !vm.auditProperty().get().passed()
                 || !vm.errorProperty().get().isEmpty()).isTrue();
+        assertThat(vm.validProperty().get()).isFalse();
+    }
+
+    @Test
+    void reviewVerifiesTheBinariesAgainstThePlanAndReportsTheStartCheck() throws Exception {
+        SampleMachine m = new SampleMachine(dir);
+        ReviewStepViewModel vm = vm(new DirectTaskRunner());
+        vm.enter(m.draft);
+        assertThat(vm.auditProperty().get().passed()).isTrue();
+        // The sample is no Windows machine: the start check says it did not run, and what it did instead.
+        assertThat(vm.findings()).anySatisfy(f -> {
+            assertThat(f.id()).isEqualTo("start.check");
+            assertThat(f.message()).startsWith("Not run: ");
+        });
+        assertThat(vm.findings()).anySatisfy(f -> assertThat(f.id()).isEqualTo("build.record"));
+
+        // Binaries built for gfx1151 alone, packaged for the eight-target plan: Review blocks.
+        dev.hippack.core.host.Host h = m.draft.host();
+        Path cache = h.resolve(h.join(m.draft.source(), m.draft.buildDir(), "CMakeCache.txt"));
+        Files.writeString(cache, Files.readString(cache).replaceAll("GPU_TARGETS:STRING=.*", "GPU_TARGETS:STRING=gfx1151"));
+        vm.stage();
+        assertThat(vm.auditProperty().get().passed()).isFalse();
+        assertThat(vm.findings()).anySatisfy(f -> {
+            assertThat(f.id()).isEqualTo("build.targets");
+            assertThat(f.isError()).isTrue();
+        });
         assertThat(vm.validProperty().get()).isFalse();
     }
 

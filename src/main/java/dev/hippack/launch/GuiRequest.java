@@ -1,4 +1,4 @@
-package dev.hippack.cli;
+package dev.hippack.launch;
 
 import java.nio.file.Path;
 

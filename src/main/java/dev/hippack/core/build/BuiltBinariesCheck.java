@@ -1,0 +1,157 @@
+package dev.hippack.core.build;
+
+import dev.hippack.core.PackagerException;
+import dev.hippack.core.Sha256;
+import dev.hippack.core.audit.BuildFlagCheck;
+import dev.hippack.core.finding.Finding;
+import dev.hippack.core.finding.Severity;
+import dev.hippack.core.host.Host;
+import dev.hippack.core.plan.ReleasePlan;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Whether the binaries in a plan's build folder were built for that plan, before they are
+ * packaged. Every path that packages binaries runs it: {@code stage}, {@code package}
+ * (with or without {@code --skip-build}), the wizard's "use existing binaries" and its Review.
+ * <ul>
+ *   <li>The build folder's {@code CMakeCache.txt}, when there is one, is the authority on what CMake
+ *       compiled: {@link BuildFlagCheck} compares it with the plan (targets, switches, compilers).</li>
+ *   <li>The build record HIP Packager writes beside the binaries ({@link BuildRecordStore}) adds
+ *       what the cache does not tell (ROCm version, MSVC toolset, which files were built) and, where
+ *       there is no cache, everything else too. A difference is an error naming it, with the fix
+ *       (rebuild); binaries built for more targets than the plan only warn, since they serve every
+ *       planned one.</li>
+ *   <li>No record means the binaries were built outside HIP Packager: that is said, as a note when
+ *       the cache was checked and as a warning when nothing tells how they were built.</li>
+ * </ul>
+ */
+public final class BuiltBinariesCheck {
+
+    /** The rule id of every finding about the build record. */
+    public static final String RECORD = "build.record";
+
+    /** What the CMake cache already checks, so the record does not report it a second time. */
+    private static final Set<BuildRecord.Aspect> CACHE_CHECKS = EnumSet.of(BuildRecord.Aspect.SDK,
+            BuildRecord.Aspect.TARGETS_MISSING, BuildRecord.Aspect.TARGETS_EXTRA, BuildRecord.Aspect.HIPBLASLT,
+            BuildRecord.Aspect.VMM, BuildRecord.Aspect.GRAPHS, BuildRecord.Aspect.NATIVE_CPU, BuildRecord.Aspect.DEPLOYMENT_BUILD);
+
+    private final BuildRecordStore records;
+    private final BuildFlagCheck flags;
+
+    public BuiltBinariesCheck(BuildRecordStore records, BuildFlagCheck flags) {
+        this.records = records;
+        this.flags = flags;
+    }
+
+    public BuiltBinariesCheck() {
+        this(new BuildRecordStore(), new BuildFlagCheck());
+    }
+
+    /**
+     * The findings for the binaries of {@code plan}'s build folder on {@code host}; empty when the
+     * record and the cache both match the plan.
+     *
+     * @throws PackagerException when the plan names no checkout for a relative build folder
+     */
+    public List<Finding> check(ReleasePlan plan, Host host) throws PackagerException {
+        String buildDir = BuildService.buildDirOf(plan, host);
+        Path localBuild = host.resolve(buildDir);
+        String binDir = host.join(buildDir, "bin");
+        Path localBin = host.resolve(binDir);
+        String recordPath = host.join(binDir, BuildRecordStore.FILE_NAME);
+        List<Finding> out = new ArrayList<>();
+
+        boolean cache = Files.isRegularFile(localBuild.resolve("CMakeCache.txt"));
+        if (cache) {
+            try {
+                out.addAll(flags.check(localBuild, plan));
+            } catch (PackagerException e) {
+                out.add(new Finding(BuildService.BUILD_FLAGS, Severity.WARNING, e.getMessage(),
+                        "Configure the build again with the build script so it writes a readable CMakeCache.txt.",
+                        host.join(buildDir, "CMakeCache.txt")));
+                cache = false;
+            }
+        }
+
+        Optional<BuildRecord> record;
+        try {
+            record = records.read(localBin);
+        } catch (PackagerException e) {
+            out.add(new Finding(RECORD, Severity.WARNING, e.getMessage() + " What the binaries were built with is unknown"
+                    + (cache ? " beyond their CMakeCache.txt." : "."), "Rebuild with HIP Packager; it writes a new record.", recordPath));
+            return out;
+        }
+        if (record.isEmpty()) {
+            String message = binDir + " has no HIP Packager build record (" + BuildRecordStore.FILE_NAME + "): these binaries were"
+                    + " built outside HIP Packager" + (cache
+                    ? ". Only their CMakeCache.txt tells how, and it was checked against the plan."
+                    : ", and the build folder has no CMakeCache.txt, so nothing tells which GPU targets, SDK or switches they have.");
+            out.add(new Finding(RECORD, cache ? Severity.INFO : Severity.WARNING, message,
+                    "Build them with HIP Packager (hip-packager build, or the wizard's Build step) so the package is checked"
+                            + " against what was built.", recordPath));
+            return out;
+        }
+        BuildRecord r = record.get();
+        List<BuildRecord.Difference> differences = new ArrayList<>();
+        for (BuildRecord.Difference d : r.differences(plan)) {
+            if (!cache || !CACHE_CHECKS.contains(d.aspect())) {
+                differences.add(d);
+            }
+        }
+        List<String> wrong = differences.stream().filter(d -> !d.harmless()).map(BuildRecord.Difference::describe).toList();
+        List<String> harmless = differences.stream().filter(BuildRecord.Difference::harmless).map(BuildRecord.Difference::describe).toList();
+        String fix = "Rebuild for this plan (hip-packager build --profile FILE, or Start on the wizard's Build step), "
+                + "or package these binaries with the plan they were built for.";
+        if (!wrong.isEmpty()) {
+            out.add(new Finding(RECORD, Severity.ERROR, "The binaries in " + binDir + " were built for another plan ("
+                    + r.builtAt() + "): " + String.join("; ", wrong) + ".", fix, recordPath));
+        }
+        if (!harmless.isEmpty()) {
+            out.add(new Finding(RECORD, Severity.WARNING, "The binaries in " + binDir + " were built for more GPUs than this package"
+                    + " ships (" + String.join("; ", harmless) + "): they serve every planned target, but carry code nobody uses.",
+                    "Rebuild for exactly the plan's targets to make the executables smaller, or keep them.", recordPath));
+        }
+        for (String binary : plan.binaries()) {
+            String exe = binary.toLowerCase(Locale.ROOT).endsWith(".exe") ? binary : binary + ".exe";
+            Path file = localBin.resolve(exe);
+            if (!Files.isRegularFile(file)) {
+                continue; // staging reports a missing executable itself
+            }
+            Optional<BuildRecord.BuiltBinary> built = r.binaries().stream().filter(b -> b.file().equalsIgnoreCase(exe)).findFirst();
+            String where = host.join(binDir, exe);
+            if (built.isEmpty()) {
+                out.add(new Finding(RECORD, Severity.WARNING, where + " is not one of the binaries the recorded build made ("
+                        + r.binaries().stream().map(BuildRecord.BuiltBinary::file).toList() + "), so the record does not describe it.",
+                        fix, where));
+                continue;
+            }
+            if (!sameFile(file, built.get())) {
+                out.add(new Finding(RECORD, Severity.WARNING, where + " changed after HIP Packager built it (" + r.builtAt()
+                        + "): the record no longer describes it" + (cache ? "; its CMakeCache.txt was checked instead." : "."),
+                        fix, where));
+            }
+        }
+        return out;
+    }
+
+    /** Same size and time as recorded, or else the same SHA-256: the file the build made. */
+    private static boolean sameFile(Path file, BuildRecord.BuiltBinary built) {
+        try {
+            if (Files.size(file) != built.bytes()) {
+                return false;
+            }
+            return Files.getLastModifiedTime(file).toMillis() == built.lastModified()
+                    || Sha256.of(file).equals(built.sha256());
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package dev.hippack.core.verify;
+
+import dev.hippack.core.PackagerException;
+import dev.hippack.core.audit.AuditReport;
+import dev.hippack.core.audit.AuditRequest;
+import dev.hippack.core.audit.PackageAuditor;
+import dev.hippack.core.build.BuiltBinariesCheck;
+import dev.hippack.core.catalog.Catalog;
+import dev.hippack.core.catalog.KernelSizes;
+import dev.hippack.core.detect.HipSdk;
+import dev.hippack.core.detect.HipSdkFinder;
+import dev.hippack.core.inventory.KernelFileClassifier;
+import dev.hippack.core.inventory.KernelInventoryScanner;
+import dev.hippack.core.inventory.LibraryInventory;
+import dev.hippack.core.launch.StartCheck;
+import dev.hippack.core.launch.StartCheckRequest;
+import dev.hippack.core.progress.CancellationToken;
+import dev.hippack.core.progress.OperationCancelledException;
+import dev.hippack.core.progress.OperationListener;
+import java.util.Optional;
+
+/**
+ * Everything that must hold before a staged package is zipped, in one report: the audit of the
+ * folder (with the per-architecture facts of the plan's SDK, scanned, else the catalog's for its
+ * ROCm version), then whether the binaries were built for this plan ({@link BuiltBinariesCheck}),
+ * then the start check ({@link StartCheck}). An error in any of them stops the zip, in the
+ * wizard's Review as in {@code hip-packager package}.
+ */
+public final class PackageVerifier {
+
+    private final PackageAuditor auditor;
+    private final BuiltBinariesCheck binaries;
+    private final StartCheck start;
+    private final HipSdkFinder sdks;
+
+    public PackageVerifier(PackageAuditor auditor, BuiltBinariesCheck binaries, StartCheck start, HipSdkFinder sdks) {
+        this.auditor = auditor;
+        this.binaries = binaries;
+        this.start = start;
+        this.sdks = sdks;
+    }
+
+    /** The verifier as packaging uses it. */
+    public static PackageVerifier standard(Catalog catalog) {
+        return new PackageVerifier(new PackageAuditor(catalog), new BuiltBinariesCheck(), new StartCheck(catalog),
+                new HipSdkFinder(catalog, new KernelInventoryScanner(new KernelFileClassifier())));
+    }
+
+    public AuditReport run(VerifyRequest request, OperationListener listener, CancellationToken token)
+            throws PackagerException, OperationCancelledException {
+        listener.status("Auditing " + request.packageDir().getFileName());
+        AuditReport report = auditor.run(new AuditRequest(request.packageDir(), Optional.of(request.plan()), scannedKernels(request)),
+                listener, token);
+        token.throwIfCancelled();
+        listener.status("Checking the binaries against the plan");
+        report = report.plus(binaries.check(request.plan(), request.host()));
+        token.throwIfCancelled();
+        listener.status("Start check");
+        return report.plus(start.run(new StartCheckRequest(request.packageDir(), request.host(), request.skipStartCheck()),
+                listener, token));
+    }
+
+    /** The kernel inventory of the plan's SDK, when it can be scanned (the catalog's figures apply otherwise). */
+    private Optional<KernelSizes> scannedKernels(VerifyRequest request) {
+        if (request.plan().sdk() == null) {
+            return Optional.empty();
+        }
+        try {
+            HipSdk sdk = sdks.inspect(request.host(), request.plan().sdk());
+            return sdk.libraries().stream().anyMatch(LibraryInventory::present) ? Optional.of(sdk.inventory()) : Optional.empty();
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+}

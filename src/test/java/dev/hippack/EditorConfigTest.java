@@ -1,0 +1,67 @@
+package dev.hippack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** The Java sources are written as .editorconfig says: UTF-8, LF, a final newline, spaces, no trailing blanks. */
+class EditorConfigTest {
+
+    @Test
+    void editorConfigIsTheRootOne() throws Exception {
+        assertThat(Files.readString(Path.of(".editorconfig"))).contains("root = true").contains("[*.java]");
+    }
+
+    @Test
+    void javaSourcesFollowTheEditorConfig() throws Exception {
+        List<String> problems = new ArrayList<>();
+        for (String root : List.of("src/main/java", "src/test/java", "src/jmh/java")) {
+            if (!Files.isDirectory(Path.of(root))) {
+                continue;
+            }
+            try (Stream<Path> files = Files.walk(Path.of(root))) {
+                for (Path f : files.filter(p -> p.toString().endsWith(".java")).toList()) {
+                    check(f, problems);
+                }
+            }
+        }
+        assertThat(problems).isEmpty();
+    }
+
+    private static void check(Path file, List<String> problems) throws Exception {
+        byte[] bytes = Files.readAllBytes(file);
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            problems.add(file + ": not UTF-8");
+            return;
+        }
+        if (text.indexOf('\r') >= 0) {
+            problems.add(file + ": CR line ends (LF only)");
+        }
+        if (!text.isEmpty() && !text.endsWith("\n")) {
+            problems.add(file + ": no newline at the end");
+        }
+        String[] lines = text.split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i];
+            if (line.indexOf('\t') >= 0) {
+                problems.add(file + ":" + (i + 1) + ": a tab (indent with spaces)");
+            }
+            if (!line.isEmpty() && Character.isWhitespace(line.charAt(line.length() - 1))) {
+                problems.add(file + ":" + (i + 1) + ": trailing blanks");
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package dev.hippack.core.audit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.hippack.core.FileTrees;
+import dev.hippack.core.finding.Finding;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The audit's checks are one list, each with its own ids, and those ids are the README's audit table (the --json contract). */
+class PackageCheckListTest {
+
+    private static final Pattern ID = Pattern.compile("`([a-z][a-z0-9-]*(\\.[a-z0-9-]+)?)`");
+
+    @TempDir
+    Path tmp;
+
+    private static List<String> checkIds() {
+        List<String> ids = new ArrayList<>();
+        PackageAuditor.checks(TestPackages.CATALOG).forEach(c -> ids.addAll(c.ids()));
+        return ids;
+    }
+
+    /**
+     * The ids in the first column of the README's first table under "### audit", in order (the
+     * subsections below it have tables of their own, such as the runtime-loaded DLLs).
+     */
+    private static List<String> readmeAuditTableIds() throws Exception {
+        String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
+        String audit = readme.substring(readme.indexOf("### audit"));
+        audit = audit.substring(0, audit.indexOf("\n### ", 1));
+        List<String> ids = new ArrayList<>();
+        boolean inTable = false;
+        for (String line : audit.split("\n")) {
+            if (!line.startsWith("|")) {
+                if (inTable) {
+                    break;
+                }
+                continue;
+            }
+            inTable = true;
+            if (line.startsWith("| `")) {
+                Matcher m = ID.matcher(line.substring(0, line.indexOf(" |", 2)));
+                while (m.find()) {
+                    ids.add(m.group(1));
+                }
+            }
+        }
+        return ids;
+    }
+
+    @Test
+    void noTwoChecksShareAnId() {
+        List<String> ids = checkIds();
+        assertThat(ids).doesNotHaveDuplicates().isNotEmpty();
+    }
+
+    @Test
+    void theChecksIdsAreTheReadmeAuditTableInItsOrder() throws Exception {
+        List<String> table = readmeAuditTableIds();
+        // The zip.* rows are the container's own problems (ZipSource), reported before any check runs.
+        List<String> checks = table.stream().filter(id -> !id.startsWith("zip.")).toList();
+        assertThat(checkIds()).containsExactlyElementsOf(checks);
+        assertThat(table).contains("zip.unsafe-path", "zip.bomb");
+    }
+
+    @Test
+    void everyFindingOfABrokenPackageCarriesADeclaredId() throws Exception {
+        Path pkg = TestPackages.good(tmp.resolve("audiocpp-windows-hip-rocm6"), "rocm6");
+        Files.delete(pkg.resolve("README.md"));
+        FileTrees.delete(pkg.resolve("hipblaslt"));
+        Files.createDirectories(pkg.resolve("extra"));
+        Files.writeString(pkg.resolve("extra/notes.txt"), "x");
+        TestPackages.copy(pkg.resolve("amdhip64_6.dll"), pkg.resolve("KERNEL32.dll"));
+        Files.delete(pkg.resolve("VCRUNTIME140.dll"));
+
+        AuditReport report = new PackageAuditor(TestPackages.CATALOG).audit(pkg, Optional.empty());
+        Set<String> reported = new LinkedHashSet<>(report.findings().stream().map(Finding::id).toList());
+        assertThat(reported).contains(LayoutCheck.LAYOUT, DependencyCheck.DEPS_SYSTEM, DependencyCheck.DEPS_CRT,
+                LibraryCheck.LIBS_PRESENT, ReadmeCheck.README_TRACK);
+        assertThat(checkIds()).containsAll(reported);
+    }
+}
