@@ -1,6 +1,6 @@
 package dev.hippack.ui.wizard;
 
-import dev.hippack.core.build.BuiltFor;
+import dev.hippack.core.build.BuildRecord;
 import dev.hippack.core.catalog.KernelSizes;
 import dev.hippack.core.detect.MachineReport;
 import dev.hippack.core.host.Host;
@@ -44,7 +44,7 @@ public final class WizardDraft {
     private Map<String, KernelSizes> kernelsByVersion = Map.of();
     private PlanFacts facts = PlanFacts.unknown();
     private Path stagedDir;
-    private BuiltFor builtFor;
+    private BuildRecord lastBuild;
     private boolean sampleMachine;
     private Host host;
     private MachineReport report;
@@ -142,9 +142,12 @@ public final class WizardDraft {
     /** The staged package folder on this machine (set by the review step), or null. */
     public Path stagedDir() { return stagedDir; }
     public void stagedDir(Path v) { stagedDir = v; }
-    /** What the binaries in the build folder were built for, when this session built them; null otherwise. */
-    public BuiltFor builtFor() { return builtFor; }
-    public void builtFor(BuiltFor v) { builtFor = v; }
+    /**
+     * The record the Build step's last build of this session wrote beside its binaries; null before
+     * one and after one that did not succeed. A new build is a new record, so Review restages.
+     */
+    public BuildRecord lastBuild() { return lastBuild; }
+    public void lastBuild(BuildRecord v) { lastBuild = v; }
     /** True when the machine is the generated sample (--demo): its files are placeholders of real sizes. */
     public boolean sampleMachine() { return sampleMachine; }
     public void sampleMachine(boolean v) { sampleMachine = v; }

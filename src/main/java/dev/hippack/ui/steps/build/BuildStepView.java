@@ -62,6 +62,7 @@ public final class BuildStepView implements StepView {
     public static final String ID_FINDINGS = "build-findings";
     public static final String ID_ERROR = "build-error";
     public static final String ID_REBUILD = "build-rebuild-needed";
+    public static final String ID_BUILT_NOTE = "build-built-note";
     public static final String ID_TASKS = "build-tasks";
     /** Followed by the binary's name: its row, and the label saying where it stands. */
     public static final String ID_TASK_PREFIX = "build-task-";
@@ -84,8 +85,9 @@ public final class BuildStepView implements StepView {
         Node run = runRow();
         VBox tasks = tasks();
         Label rebuild = notice(ID_REBUILD, vm.rebuildNoticeProperty(), Icons.Glyph.WARNING, Css.SEVERITY_WARNING);
+        Label builtNote = notice(ID_BUILT_NOTE, vm.builtNoteProperty(), Icons.Glyph.INFO, Css.SEVERITY_INFO);
         Label error = notice(ID_ERROR, vm.errorProperty(), Icons.Glyph.ERROR, Css.SEVERITY_ERROR);
-        VBox fixed = new VBox(6, run, tasks, rebuild, error);
+        VBox fixed = new VBox(6, run, tasks, rebuild, builtNote, error);
 
         Node findings = new FindingsPane(ID_FINDINGS, vm.findings(), "No problem found in the last build.").root();
         findings.visibleProperty().bind(vm.outcomeShownProperty());

@@ -1,6 +1,7 @@
 package dev.hippack.ui.steps.build;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.build.BuildRecord;
 import dev.hippack.core.build.BuildRequest;
 import dev.hippack.core.build.BuildResult;
 import dev.hippack.core.build.BuildScriptArguments;
@@ -31,7 +32,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -63,7 +63,11 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     public static final String CANCELLED = "Cancelled: the build's processes were ended.";
 
     private final Function<Host, BuildService> services;
-    /** The core's check that earlier binaries were built for this plan (stateless). */
+    /**
+     * The core's judge of the binaries in a build folder against a plan (CMakeCache, build record,
+     * files), as {@code stage} and {@code package} use it: after this session's build as for
+     * binaries built earlier.
+     */
     private final BuiltBinariesCheck binariesCheck = new BuiltBinariesCheck();
     private final PlanJudge judge;
     private final LogBuffer log;
@@ -88,14 +92,23 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     private final ReadOnlyObjectWrapper<Path> logFile = new ReadOnlyObjectWrapper<>(this, "logFile");
     private final ReadOnlyObjectWrapper<Outcome<BuildResult>> outcome = new ReadOnlyObjectWrapper<>(this, "outcome");
     private final ReadOnlyStringWrapper rebuildNotice = new ReadOnlyStringWrapper(this, "rebuildNotice", "");
+    private final ReadOnlyStringWrapper builtNote = new ReadOnlyStringWrapper(this, "builtNote", "");
     private final ReadOnlyBooleanWrapper outcomeShown = new ReadOnlyBooleanWrapper(this, "outcomeShown");
     private WizardDraft draft = new WizardDraft();
     private Host serviceHost;
     private BuildService service;
     /** What the last build started in this session was for, whatever its outcome; null before one. */
     private BuiltFor attemptedFor;
-    /** What the binaries in the build folder were built for, when this session's last build succeeded. */
-    private BuiltFor builtFor;
+    /** The build folder (a host path) and the plan's name for it that the last build wrote into. */
+    private String attemptedDir;
+    private String attemptedDirName;
+    /**
+     * The record the last build of this session wrote beside its binaries (in {@link #attemptedDir});
+     * null before one, and while or after one that did not succeed.
+     */
+    private BuildRecord built;
+    /** The binaries in the plan's build folder as the core's check saw them at the last refresh. */
+    private Folder folder = Folder.NONE;
     /** The rows, status and error the attempt for {@link #attemptedFor} ended with: shown again while the plan matches. */
     private List<BinaryBuild> attemptRows = List.of();
     private String attemptStatus = "";
@@ -112,7 +125,7 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         this.judge = judge;
         this.log = log;
         this.clock = clock;
-        // Whether an option makes the last build stale is decided in one place: BuiltFor.
+        // Whether an option makes the last build stale is decided by the core: BuiltBinariesCheck (through BuiltFor).
         Runnable changed = () -> {
             if (!loading) {
                 refresh();
@@ -166,7 +179,7 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     public void leave(WizardDraft d) {
         write(d);
         d.useExistingBinaries(useExisting.get());
-        d.builtFor(builtFor);
+        d.lastBuild(built);
     }
 
     private void write(WizardDraft d) {
@@ -194,9 +207,11 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     private void refresh() {
         ReleasePlan plan = draft.track() == null ? null : plan();
         if (!busy.get()) {
+            // A running build rewrites the folder: it is judged again when the build ends.
+            folder = inspect(plan);
             // While idle the rows, the status and the error show the last build while it is for this
             // plan; once the plan differs they list what Start will build, and the last build no longer counts.
-            boolean current = plan != null && attemptedFor != null && attemptedFor.matches(plan);
+            boolean current = plan != null && attemptCurrent(plan);
             if (current) {
                 if (!binaries.equals(attemptRows)) {
                     binaries.setAll(attemptRows);
@@ -213,9 +228,9 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
                 error.set("");
             }
             outcomeShown.set(current && result.get() != null && !result.get().cancelled());
-            rebuildNotice.set(plan == null || builtFor == null || builtFor.matches(plan) ? ""
-                    : "Built for " + builtFor.describe() + " - rebuild needed: the plan now has "
-                            + String.join("; ", builtFor.differencesFrom(plan)) + ".");
+            rebuildNotice.set(plan == null ? "" : rebuildNotice(plan));
+            builtNote.set(builtHere() && folder.good() && !folder.notes().isEmpty()
+                    ? "Built for " + built.builtFor().describe() + ", and usable for this plan:" + folder.notes() : "");
         }
         commandLines.clear();
         optionFindings.clear();
@@ -235,32 +250,48 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
             }
         }
         String problem = existingProblem(plan);
-        existingDescription.set(problem == null ? "Found the binaries of an earlier build." + existingNotes(plan) : problem);
+        existingDescription.set(problem == null ? "Found the binaries of an earlier build." + folder.notes() : problem);
         revalidate();
     }
 
-    /** What the core's binaries check says about earlier binaries besides errors (no record, more targets). */
-    private String existingNotes(ReleasePlan plan) {
-        try {
-            List<String> notes = binariesCheck.check(plan, draft.host()).stream().filter(f -> !f.isError()).map(Finding::message).toList();
+    /**
+     * The binaries in the plan's build folder: which are missing and, when none is, what the
+     * core's check says about them.
+     */
+    private record Folder(String dir, List<String> missing, List<Finding> findings, String unusable) {
+
+        static final Folder NONE = new Folder(null, List.of(), List.of(), null);
+
+        List<Finding> errors() {
+            return findings.stream().filter(Finding::isError).toList();
+        }
+
+        /** What the check says besides errors (built outside HIP Packager, more targets), as sentences after a space. */
+        String notes() {
+            List<String> notes = findings.stream().filter(f -> !f.isError()).map(Finding::message).toList();
             return notes.isEmpty() ? "" : " " + String.join(" ", notes);
-        } catch (PackagerException | RuntimeException e) {
-            return "";
+        }
+
+        /** The binaries are all there and the check found no error. */
+        boolean good() {
+            return dir != null && unusable == null && missing.isEmpty() && errors().isEmpty();
         }
     }
 
-    /**
-     * Why "use existing binaries" cannot be used now; null when every binary exists and the core's
-     * binaries check (build record and CMakeCache) finds them built for this plan.
-     */
-    private String existingProblem(ReleasePlan plan) {
+    private Folder inspect(ReleasePlan plan) {
         Host host = draft.host();
         if (plan == null || host == null || plan.source() == null) {
-            return "No checkout known, so no earlier binaries can be found.";
+            return Folder.NONE;
+        }
+        String dir;
+        try {
+            dir = buildDirOf(plan, host);
+        } catch (RuntimeException e) {
+            return new Folder(null, List.of(), List.of(), e.getMessage());
         }
         List<String> missing = new ArrayList<>();
         for (String b : plan.binaries()) {
-            String exe = host.join(buildDirOf(plan, host), "bin", b + ".exe");
+            String exe = host.join(dir, "bin", b + ".exe");
             try {
                 if (!Files.isRegularFile(host.resolve(exe))) {
                     missing.add(exe);
@@ -270,23 +301,85 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
             }
         }
         if (!missing.isEmpty()) {
-            return "Not built yet: " + String.join(", ", missing);
+            return new Folder(dir, missing, List.of(), null);
         }
-        if (attemptedFor != null && builtFor == null && Objects.equals(attemptedFor.buildDir(), plan.buildDir())) {
+        try {
+            return new Folder(dir, List.of(), binariesCheck.check(plan, host), null);
+        } catch (PackagerException e) {
+            return new Folder(dir, List.of(), List.of(), e.getMessage());
+        } catch (IllegalArgumentException e) {
+            // A build folder typed into the field that is no path on this machine.
+            return new Folder(dir, List.of(), List.of(), "The build folder " + dir + " cannot be read here: " + e.getMessage());
+        }
+    }
+
+    /** True when this session's last build succeeded into the plan's build folder. */
+    private boolean builtHere() {
+        return built != null && folder.dir() != null && folder.dir().equals(attemptedDir);
+    }
+
+    /**
+     * Whether the last attempt's rows and status describe the plan: a build that succeeded while
+     * the core's check still finds its binaries good for the plan; one that did not, while the plan
+     * asks for exactly what it tried.
+     */
+    private boolean attemptCurrent(ReleasePlan plan) {
+        if (attemptedFor == null || folder.dir() == null || !folder.dir().equals(attemptedDir)) {
+            return false;
+        }
+        return built != null ? folder.good() : attemptedFor.differences(plan).isEmpty();
+    }
+
+    /** "Built for ... - rebuild needed: ..." when this session's build does not serve the plan; empty otherwise. */
+    private String rebuildNotice(ReleasePlan plan) {
+        if (built == null) {
+            return "";
+        }
+        String head = "Built for " + built.builtFor().describe() + " - rebuild needed: ";
+        if (!builtHere()) {
+            List<String> why = new ArrayList<>();
+            why.add("the plan builds in " + plan.buildDir() + ", the build was in " + attemptedDirName);
+            built.builtFor().problems(plan).forEach(d -> why.add(d.describe()));
+            return head + String.join("; ", why) + ".";
+        }
+        if (folder.unusable() != null) {
+            return head + folder.unusable();
+        }
+        if (!folder.missing().isEmpty()) {
+            return head + "its binaries are gone (" + String.join(", ", folder.missing()) + ").";
+        }
+        List<Finding> errors = folder.errors();
+        return errors.isEmpty() ? "" : head + String.join(" ", errors.stream().map(Finding::message).toList());
+    }
+
+    /**
+     * Why "use existing binaries" cannot be used now; null when every binary exists and the core's
+     * binaries check (build record and CMakeCache) finds them built for this plan.
+     */
+    private String existingProblem(ReleasePlan plan) {
+        if (plan == null || draft.host() == null || plan.source() == null) {
+            return "No checkout known, so no earlier binaries can be found.";
+        }
+        if (folder.unusable() != null) {
+            return folder.unusable();
+        }
+        if (!folder.missing().isEmpty()) {
+            return "Not built yet: " + String.join(", ", folder.missing());
+        }
+        if (attemptedFor != null && built == null && folder.dir().equals(attemptedDir)) {
             return "The last build into " + plan.buildDir() + " did not finish, so its binaries may be partly rebuilt: "
                     + "build again.";
         }
-        if (builtFor != null && Objects.equals(builtFor.buildDir(), plan.buildDir()) && !builtFor.matches(plan)) {
-            return "The binaries in " + plan.buildDir() + " were built in this session for " + builtFor.describe()
-                    + " - rebuild needed: the plan now has " + String.join("; ", builtFor.differencesFrom(plan)) + ".";
+        List<Finding> errors = folder.errors();
+        if (errors.isEmpty()) {
+            return null;
         }
-        try {
-            Optional<Finding> mismatch = binariesCheck.check(plan, host).stream().filter(Finding::isError).findFirst();
-            return mismatch.map(f -> "These binaries do not match the plan: " + f.message() + " Rebuild: turn off"
-                    + " \"use existing binaries\" and press Start.").orElse(null);
-        } catch (PackagerException e) {
-            return e.getMessage();
+        if (builtHere()) {
+            return "The binaries in " + plan.buildDir() + " were built in this session for " + built.builtFor().describe()
+                    + " - rebuild needed: " + String.join(" ", errors.stream().map(Finding::message).toList());
         }
+        return "These binaries do not match the plan: " + errors.get(0).message() + " Rebuild: turn off"
+                + " \"use existing binaries\" and press Start.";
     }
 
     private String buildDirOf(ReleasePlan plan, Host host) {
@@ -308,13 +401,13 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
             reason = "The build is running.";
         } else if (useExisting.get()) {
             reason = existingProblem(draft.track() == null ? null : plan());
-        } else if (builtFor != null && builtFor.matches(plan())) {
+        } else if (builtHere() && folder.good()) {
             reason = null;
         } else if (optionFindings.stream().anyMatch(Finding::isError)) {
             reason = "Fix first: " + optionFindings.stream().filter(Finding::isError).findFirst().orElseThrow().message();
         } else if (!rebuildNotice.get().isEmpty()) {
             reason = rebuildNotice.get() + " Press Start build.";
-        } else if (lastEnd != null && attemptedFor.matches(plan())) {
+        } else if (lastEnd != null && attemptCurrent(plan())) {
             reason = switch (lastEnd) {
                 case CANCELLED -> "The build was cancelled: start it again, or use existing binaries.";
                 case FAILED -> "The build failed: see the findings, fix and start again.";
@@ -340,15 +433,20 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         Host host = draft.host();
         BuildScriptFacts script = script().orElse(new BuildScriptFacts(Set.of(), false));
         BuildService service = service(host);
+        String dir;
         try {
-            logFile.set(host.resolve(service.buildDirOf(plan)).resolve(BuildService.LOG_NAME));
+            dir = service.buildDirOf(plan);
+            logFile.set(host.resolve(dir).resolve(BuildService.LOG_NAME));
         } catch (RuntimeException e) {
+            dir = null;
             logFile.set(null);
         }
         log.clear();
         attemptedFor = BuiltFor.of(plan);
+        attemptedDir = dir;
+        attemptedDirName = plan.buildDir();
         // The build writes into the build folder: whatever was there is not known-good any more.
-        builtFor = null;
+        built = null;
         lastEnd = null;
         List<BinaryBuild> rows = plan.binaries().stream().map(BinaryBuild::new).toList();
         rows.forEach(BinaryBuild::includedInBuild);
@@ -362,6 +460,7 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         outcome.set(null);
         outcomeShown.set(false);
         rebuildNotice.set("");
+        builtNote.set("");
         startedAt.set(clock.instant());
         endedAt.set(null);
         runJob("The build", "Starting the build", (listener, token) -> service.run(new BuildRequest(plan, script), listener, token),
@@ -389,7 +488,7 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
                         findings.setAll(r.findings());
                         logFile.set(r.logFile());
                         if (r.success()) {
-                            builtFor = attemptedFor;
+                            built = r.record();
                         } else {
                             lastEnd = r.cancelled() ? Unfinished.CANCELLED : Unfinished.FAILED;
                         }
@@ -409,7 +508,8 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
                     attemptStatus = status.get();
                     attemptError = error.get();
                     outcome.set(o);
-                    revalidate();
+                    // The build changed the folder: judge its binaries again.
+                    refresh();
                 });
         revalidate();
     }
@@ -444,6 +544,11 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     public ReadOnlyObjectProperty<Outcome<BuildResult>> outcomeProperty() { return outcome.getReadOnlyProperty(); }
     /** "Built for ... - rebuild needed: ..." when this session's build was for another plan; empty otherwise. */
     public ReadOnlyStringProperty rebuildNoticeProperty() { return rebuildNotice.getReadOnlyProperty(); }
+    /**
+     * What the core's check says about this session's build when it serves the plan with a remark
+     * (e.g. built for more targets than the plan ships, after Back and fewer targets); empty otherwise.
+     */
+    public ReadOnlyStringProperty builtNoteProperty() { return builtNote.getReadOnlyProperty(); }
     /** True when the last build's findings describe the plan as it is now (a build ran to its end for it). */
     public ReadOnlyBooleanProperty outcomeShownProperty() { return outcomeShown.getReadOnlyProperty(); }
     public LogBuffer log() { return log; }

@@ -39,8 +39,9 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
 /**
- * Step 4's page: the output folder and "Stage and audit" fixed under the intro; then the audit
- * (one line when every check passed, the findings by severity when not) and the package's tree,
+ * Step 4's page: the output folder and "Stage and audit" fixed under the intro; then the checks
+ * (the audit, the binaries against the plan, the start check: one line when every check passed,
+ * the findings by severity when not) and the package's tree,
  * opened on its executables and DLLs with the kernel folders closed.
  */
 public final class ReviewStepView implements StepView {
@@ -161,16 +162,16 @@ public final class ReviewStepView implements StepView {
             long errors = vm.findings().stream().filter(Finding::isError).count();
             long warnings = vm.warningCount();
             if (vm.findings().isEmpty()) {
-                audit.setText("Audit: every check passed.");
+                audit.setText("Checks: every check passed.");
                 audit.setGraphic(Icons.of(Icons.Glyph.OK, Css.OK));
             } else if (errors > 0) {
-                audit.setText(String.format(Locale.ROOT, "Audit: %d %s, %d %s: the package must not ship.", errors,
+                audit.setText(String.format(Locale.ROOT, "Checks: %d %s, %d %s: the package must not ship.", errors,
                         errors == 1 ? "error" : "errors", warnings, warnings == 1 ? "warning" : "warnings"));
                 audit.setGraphic(Icons.of(Icons.Glyph.ERROR, Css.SEVERITY_ERROR));
             } else {
                 audit.setText(warnings > 0
-                        ? String.format(Locale.ROOT, "Audit: no error, %d %s to read.", warnings, warnings == 1 ? "warning" : "warnings")
-                        : "Audit: no error or warning; the notes below are for your information.");
+                        ? String.format(Locale.ROOT, "Checks: no error, %d %s to read.", warnings, warnings == 1 ? "warning" : "warnings")
+                        : "Checks: no error or warning; the notes below are for your information.");
                 audit.setGraphic(Icons.of(warnings > 0 ? Icons.Glyph.WARNING : Icons.Glyph.OK, warnings > 0 ? Css.SEVERITY_WARNING : Css.OK));
             }
         }

@@ -1,7 +1,7 @@
 package dev.hippack.ui.steps.review;
 
 import dev.hippack.core.audit.AuditReport;
-import dev.hippack.core.build.BuiltFor;
+import dev.hippack.core.build.BuildRecord;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
 import dev.hippack.core.host.Host;
@@ -57,7 +57,7 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
     private final ObservableList<Finding> findings = FXCollections.observableArrayList();
     private WizardDraft draft = new WizardDraft();
     private ReleasePlan stagedPlan;
-    private BuiltFor stagedBuild;
+    private BuildRecord stagedBuild;
 
     public ReviewStepViewModel(LayoutPlanner planner, Stager stager, PackageVerifier verifier, PackageTreeReader treeReader, TaskRunner runner) {
         super(runner);
@@ -87,7 +87,7 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
         }
         // A plan changed since staging (other targets, other binaries), or a new build (the same
         // plan built again: its record is a new one), makes the staged folder stale.
-        if (staged.get() != null && (!d.toPlan().equals(stagedPlan) || d.builtFor() != stagedBuild)) {
+        if (staged.get() != null && (!d.toPlan().equals(stagedPlan) || !Objects.equals(d.lastBuild(), stagedBuild))) {
             clear();
         }
         revalidate();
@@ -110,7 +110,7 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
         return !busy.get() && outputFolder.get() != null && draft.host() != null && draft.track() != null;
     }
 
-    /** Stages the package into the output folder and audits it, in the background. */
+    /** Stages the package into the output folder and verifies it, in the background. */
     public void stage() {
         if (!canStage()) {
             return;
@@ -119,14 +119,9 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
         Host host = draft.host();
         Path out = outputFolder.get();
         clear();
-        // Never package binaries built for another plan (Back, other targets, Next).
-        BuiltFor built = draft.builtFor();
-        if (built != null && Objects.equals(built.buildDir(), plan.buildDir()) && !built.matches(plan)) {
-            error.set("The binaries in " + plan.buildDir() + " were built for " + built.describe() + ", not for this plan ("
-                    + String.join("; ", built.differencesFrom(plan)) + "). Go back to Build and build again.");
-            revalidate();
-            return;
-        }
+        // Binaries built for another plan are never packaged: the verifier's binaries check (build
+        // record and CMakeCache, as in 'stage' and 'package') makes them an error that blocks Next.
+        BuildRecord built = draft.lastBuild();
         runJob("Staging", "Staging the package", (listener, token) -> {
             PackageLayout layout = planner.plan(plan, host);
             StageResult s = stager.run(new StageRequest(layout, out), listener, token);
@@ -145,7 +140,7 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
                 all.sort((x, y) -> x.severity().compareTo(y.severity()));
                 findings.setAll(all);
                 totals.set(totalsText(r.stage()));
-                status.set(r.audit().passed() ? "Staged and audited: no error." : "The audit found errors.");
+                status.set(r.audit().passed() ? "Staged and checked: no error." : "The checks found errors.");
             } else if (outcome instanceof Outcome.Failed<Reviewed> f) {
                 error.set(f.message());
             } else {
@@ -182,11 +177,11 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
         AuditReport a = audit.get();
         String reason;
         if (busy.get()) {
-            reason = "Staging and auditing.";
+            reason = "Staging and checking.";
         } else if (a == null) {
             reason = outputFolder.get() == null ? "Choose the output folder, then stage the package." : "Stage the package to review it.";
         } else if (!a.passed()) {
-            reason = "The audit found " + a.errors() + (a.errors() == 1 ? " error" : " errors") + ": fix and stage again.";
+            reason = "The checks found " + a.errors() + (a.errors() == 1 ? " error" : " errors") + ": fix and stage again.";
         } else if (warningCount() > 0 && !warningsAcknowledged.get()) {
             reason = "Acknowledge the " + warningCount() + (warningCount() == 1 ? " warning" : " warnings") + " to go on.";
         } else {
@@ -195,7 +190,7 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
         blockedBy(reason);
     }
 
-    /** Warnings of the audit and of the layout. */
+    /** Warnings of the layout and of the checks. */
     public int warningCount() {
         return (int) findings.stream().filter(f -> f.severity() == Severity.WARNING).count();
     }
@@ -209,6 +204,6 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
     public ReadOnlyObjectProperty<StageResult> stagedProperty() { return staged.getReadOnlyProperty(); }
     public ReadOnlyStringProperty totalsProperty() { return totals.getReadOnlyProperty(); }
     public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
-    /** Every finding of the layout and the audit, errors first. */
+    /** Every finding of the layout and the checks (audit, binaries against the plan, start check), errors first. */
     public ObservableList<Finding> findings() { return findings; }
 }

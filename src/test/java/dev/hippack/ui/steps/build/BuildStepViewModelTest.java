@@ -25,6 +25,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -208,7 +209,7 @@ class BuildStepViewModelTest {
         vm.start();
         assertThat(vm.validProperty().get()).isTrue();
         vm.leave(m.draft);
-        assertThat(m.draft.builtFor().targets()).hasSize(8);
+        assertThat(m.draft.lastBuild().targets()).hasSize(8);
 
         // Back, the rocm7 preset, Next.
         track.enter(m.draft);
@@ -217,7 +218,8 @@ class BuildStepViewModelTest {
         vm.enter(m.draft);
         assertThat(vm.validProperty().get()).isFalse();
         assertThat(vm.rebuildNoticeProperty().get()).startsWith("Built for ROCm 6.4, 8 targets, MSVC 14.44, hipBLASLt on - rebuild needed")
-                .contains("ROCm 7.1 (built with 6.4)");
+                .contains("the plan builds in build\\hip71, the build was in build\\hip")
+                .contains("ROCm version: built with 6.4, the plan uses 7.1");
         assertThat(vm.binaries()).extracting(b -> b.describe(Instant.now(), true)).containsExactly("waiting", "waiting");
         assertThat(vm.statusProperty().get()).isEmpty();
         assertThat(vm.outcomeShownProperty().get()).isFalse();
@@ -232,5 +234,80 @@ class BuildStepViewModelTest {
         assertThat(vm.validProperty().get()).as(vm.blockerProperty().get()).isTrue();
         assertThat(vm.binaries()).extracting(BinaryBuild::state).containsOnly(PartState.SUCCEEDED);
         assertThat(vm.statusProperty().get()).isEqualTo("Build finished.");
+    }
+
+    @Test
+    void aCustomSelectionBuiltThenAnotherTargetAddedDemandsARebuildSaidByTheCoreCheck() throws Exception {
+        SampleMachine m = new SampleMachine(dir);
+        deleteBuildDir(m);
+        m.draft.targets(List.of("gfx1100", "gfx1103"));
+        BuildStepViewModel vm = vm(m, new DirectTaskRunner());
+        vm.enter(m.draft);
+        vm.start();
+        assertThat(vm.validProperty().get()).as(vm.blockerProperty().get()).isTrue();
+        assertThat(vm.builtNoteProperty().get()).isEmpty();
+        vm.leave(m.draft);
+        assertThat(m.draft.lastBuild().targets()).containsExactly("gfx1100", "gfx1103");
+
+        // Back, gfx1101 ticked too, Next: the same build folder, whose CMakeCache and record say gfx1100;gfx1103.
+        m.draft.targets(List.of("gfx1100", "gfx1101", "gfx1103"));
+        vm.enter(m.draft);
+        assertThat(vm.validProperty().get()).isFalse();
+        assertThat(vm.rebuildNoticeProperty().get())
+                .startsWith("Built for ROCm 6.4, gfx1100 and gfx1103, MSVC 14.44, hipBLASLt on - rebuild needed: ")
+                .contains("missing gfx1101");
+        assertThat(vm.blockerProperty().get()).contains("rebuild needed").endsWith("Press Start build.");
+        assertThat(vm.binaries()).extracting(b -> b.describe(Instant.now(), true)).containsExactly("waiting", "waiting");
+        assertThat(vm.statusProperty().get()).isEmpty();
+        // "Use existing binaries" is judged by the same check, and refuses them too.
+        vm.useExistingProperty().set(true);
+        assertThat(vm.validProperty().get()).isFalse();
+        assertThat(vm.blockerProperty().get()).contains("were built in this session for ROCm 6.4, gfx1100 and gfx1103")
+                .contains("missing gfx1101");
+        vm.useExistingProperty().set(false);
+
+        // The targets it was built for again: the build counts, as it ended.
+        m.draft.targets(List.of("gfx1103", "gfx1100"));
+        vm.enter(m.draft);
+        assertThat(vm.validProperty().get()).as(vm.blockerProperty().get()).isTrue();
+        assertThat(vm.rebuildNoticeProperty().get()).isEmpty();
+        assertThat(vm.binaries()).extracting(BinaryBuild::state).containsOnly(PartState.SUCCEEDED);
+        assertThat(vm.statusProperty().get()).isEqualTo("Build finished.");
+    }
+
+    @Test
+    void fewerTargetsThanBuiltAreServedByTheBuildWhichSaysSo() throws Exception {
+        SampleMachine m = new SampleMachine(dir);
+        deleteBuildDir(m);
+        BuildStepViewModel vm = vm(m, new DirectTaskRunner());
+        vm.enter(m.draft);
+        vm.start();
+        assertThat(vm.validProperty().get()).isTrue();
+        vm.leave(m.draft);
+
+        // Binaries with code for eight GPUs serve a package for two, as 'stage' and Review judge them.
+        m.draft.targets(List.of("gfx1100", "gfx1103"));
+        vm.enter(m.draft);
+        assertThat(vm.validProperty().get()).as(vm.blockerProperty().get()).isTrue();
+        assertThat(vm.rebuildNoticeProperty().get()).isEmpty();
+        assertThat(vm.builtNoteProperty().get()).startsWith("Built for ROCm 6.4, 8 targets, MSVC 14.44, hipBLASLt on, and usable")
+                .contains("more GPUs than the plan ships");
+    }
+
+    @Test
+    void aToolsetOtherThanTheBuildsIsCaughtByItsRecord() throws Exception {
+        SampleMachine m = new SampleMachine(dir);
+        deleteBuildDir(m);
+        BuildStepViewModel vm = vm(m, new DirectTaskRunner());
+        vm.enter(m.draft);
+        vm.start();
+        assertThat(vm.validProperty().get()).isTrue();
+        // The CMakeCache does not say which MSVC toolset compiled; the record beside the binaries does.
+        vm.toolsetProperty().set("14.43");
+        assertThat(vm.validProperty().get()).isFalse();
+        assertThat(vm.rebuildNoticeProperty().get()).contains("rebuild needed")
+                .contains("MSVC toolset: built with 14.44, the plan uses 14.43");
+        vm.toolsetProperty().set("14.44");
+        assertThat(vm.validProperty().get()).isTrue();
     }
 }
