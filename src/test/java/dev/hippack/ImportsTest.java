@@ -21,10 +21,10 @@ class ImportsTest {
             "\\b(java|javax|dev\\.hippack|com\\.fasterxml|org\\.apache|org\\.controlsfx|org\\.kordamp|picocli|javafx)(\\.[a-z]\\w*)+\\.[A-Z]\\w*");
 
     /**
-     * Not checked yet: the wizard (being rewritten at the same time; a later pass) and the zip
-     * writer and reader and the host.json writer (rewritten for issue 14's output safety).
+     * Not checked yet: the zip writer and reader and the host.json writer (rewritten for issue 14's
+     * output safety).
      */
-    private static final Set<String> NOT_YET = Set.of("src/main/java/dev/hippack/ui",
+    private static final Set<String> NOT_YET = Set.of(
             "src/main/java/dev/hippack/core/audit/ZipSource.java",
             "src/main/java/dev/hippack/core/archive/ZipArchiver.java",
             "src/main/java/dev/hippack/core/host/HostDescription.java");

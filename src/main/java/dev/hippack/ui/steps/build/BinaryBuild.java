@@ -87,7 +87,8 @@ public final class BinaryBuild {
         };
     }
 
-    private static String clock(Instant from, Instant to) {
+    /** The time from {@code from} to {@code to} as minutes and seconds, "3:07"; "0:00" when either is unknown. */
+    static String clock(Instant from, Instant to) {
         if (from == null || to == null) {
             return "0:00";
         }

@@ -10,7 +10,6 @@ import dev.hippack.ui.common.StepPage;
 import dev.hippack.ui.run.LogView;
 import dev.hippack.ui.wizard.StepId;
 import dev.hippack.ui.wizard.StepView;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -42,6 +41,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.util.Duration;
 import org.controlsfx.control.ToggleSwitch;
 
 /**
@@ -151,7 +151,7 @@ public final class BuildStepView implements StepView {
         elapsed.setId(ID_ELAPSED);
         elapsed.getStyleClass().add(Css.MUTED);
         elapsed.setMinWidth(Region.USE_PREF_SIZE);
-        Timeline clock = new Timeline(new KeyFrame(javafx.util.Duration.seconds(1), e -> elapsed.setText(elapsed())));
+        Timeline clock = new Timeline(new KeyFrame(Duration.seconds(1), e -> elapsed.setText(elapsed())));
         clock.setCycleCount(Animation.INDEFINITE);
         clock.play();
         vm.startedAtProperty().addListener(o -> elapsed.setText(elapsed()));
@@ -184,7 +184,7 @@ public final class BuildStepView implements StepView {
         // When the build ends, a binary it never reached reads "not started"; the times tick every second.
         Runnable update = () -> tasks.getChildren().forEach(row -> ((Runnable) row.getUserData()).run());
         vm.busyProperty().addListener(o -> update.run());
-        Timeline clock = new Timeline(new KeyFrame(javafx.util.Duration.seconds(1), e -> update.run()));
+        Timeline clock = new Timeline(new KeyFrame(Duration.seconds(1), e -> update.run()));
         clock.setCycleCount(Animation.INDEFINITE);
         clock.play();
         return tasks;
@@ -279,8 +279,7 @@ public final class BuildStepView implements StepView {
             return "";
         }
         Instant e = vm.endedAtProperty().get() == null ? vm.clock().instant() : vm.endedAtProperty().get();
-        Duration d = Duration.between(s, e);
-        return String.format(Locale.ROOT, "%d:%02d", d.toMinutes(), d.toSecondsPart());
+        return BinaryBuild.clock(s, e);
     }
 
     /** A binary's row: an icon for its state, its name, its own progress bar, and what it is doing. */
