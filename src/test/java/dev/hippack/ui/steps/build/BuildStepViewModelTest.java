@@ -53,6 +53,17 @@ class BuildStepViewModelTest {
         FileTrees.delete(build);
     }
 
+    /** The step after a build of the draft's plan into an empty build folder, which completed it. */
+    private BuildStepViewModel built(SampleMachine m) throws Exception {
+        deleteBuildDir(m);
+        BuildStepViewModel vm = vm(m, new DirectTaskRunner());
+        vm.enter(m.draft);
+        vm.start();
+        assertThat(vm.validProperty().get()).as(vm.blockerProperty().get()).isTrue();
+        vm.leave(m.draft);
+        return vm;
+    }
+
     @Test
     void theBuildOfTheSampleRunsStreamsItsLogAndCompletesTheStep() throws Exception {
         SampleMachine m = new SampleMachine(dir);
@@ -239,14 +250,9 @@ class BuildStepViewModelTest {
     @Test
     void aCustomSelectionBuiltThenAnotherTargetAddedDemandsARebuildSaidByTheCoreCheck() throws Exception {
         SampleMachine m = new SampleMachine(dir);
-        deleteBuildDir(m);
         m.draft.targets(List.of("gfx1100", "gfx1103"));
-        BuildStepViewModel vm = vm(m, new DirectTaskRunner());
-        vm.enter(m.draft);
-        vm.start();
-        assertThat(vm.validProperty().get()).as(vm.blockerProperty().get()).isTrue();
+        BuildStepViewModel vm = built(m);
         assertThat(vm.builtNoteProperty().get()).isEmpty();
-        vm.leave(m.draft);
         assertThat(m.draft.lastBuild().targets()).containsExactly("gfx1100", "gfx1103");
 
         // Back, gfx1101 ticked too, Next: the same build folder, whose CMakeCache and record say gfx1100;gfx1103.
@@ -278,12 +284,7 @@ class BuildStepViewModelTest {
     @Test
     void fewerTargetsThanBuiltAreServedByTheBuildWhichSaysSo() throws Exception {
         SampleMachine m = new SampleMachine(dir);
-        deleteBuildDir(m);
-        BuildStepViewModel vm = vm(m, new DirectTaskRunner());
-        vm.enter(m.draft);
-        vm.start();
-        assertThat(vm.validProperty().get()).isTrue();
-        vm.leave(m.draft);
+        BuildStepViewModel vm = built(m);
 
         // Binaries with code for eight GPUs serve a package for two, as 'stage' and Review judge them.
         m.draft.targets(List.of("gfx1100", "gfx1103"));
@@ -296,12 +297,7 @@ class BuildStepViewModelTest {
 
     @Test
     void aToolsetOtherThanTheBuildsIsCaughtByItsRecord() throws Exception {
-        SampleMachine m = new SampleMachine(dir);
-        deleteBuildDir(m);
-        BuildStepViewModel vm = vm(m, new DirectTaskRunner());
-        vm.enter(m.draft);
-        vm.start();
-        assertThat(vm.validProperty().get()).isTrue();
+        BuildStepViewModel vm = built(new SampleMachine(dir));
         // The CMakeCache does not say which MSVC toolset compiled; the record beside the binaries does.
         vm.toolsetProperty().set("14.43");
         assertThat(vm.validProperty().get()).isFalse();
