@@ -123,6 +123,19 @@ class ReviewStepViewModelTest {
     }
 
     @Test
+    void anSdkWithoutTheComgrItsHipRuntimeLoadsIsRefusedNamingBoth() throws Exception {
+        SampleMachine m = new SampleMachine(dir);
+        Host h = m.draft.host();
+        Files.delete(h.resolve(h.join(m.draft.sdk(), "bin", "amd_comgr_2.dll")));
+        ReviewStepViewModel vm = vm(new DirectTaskRunner());
+        vm.enter(m.draft);
+        // amdhip64_6.dll opens it with LoadLibrary, so no import names it: staging says so instead of shipping without it.
+        assertThat(vm.stagedProperty().get()).isNull();
+        assertThat(vm.errorProperty().get()).contains("amdhip64_6.dll loads amd_comgr_2.dll at run time").contains("Repair or reinstall");
+        assertThat(vm.validProperty().get()).isFalse();
+    }
+
+    @Test
     void whileStagingTheStepIsBusyAndCancelLeavesNoPackage() throws Exception {
         SampleMachine m = new SampleMachine(dir);
         HeldTaskRunner runner = new HeldTaskRunner();
