@@ -13,7 +13,7 @@ import java.io.UncheckedIOException;
 
 /**
  * The embedded catalog plus a third track, a future ROCm 7.2 ("rocm72"), made the way a
- * maintainer would add one: a track entry in tracks.json and its kernel sizes in
+ * maintainer would add one: a track entry in tracks.json and its ROCm version's kernel sizes in
  * kernel-sizes.json (here those of 7.1), and nothing else.
  */
 final class ThirdTrackCatalog {
@@ -36,9 +36,10 @@ final class ThirdTrackCatalog {
                     tracks.add(t);
                 } else if (name.equals(CatalogLoader.KERNEL_SIZES)) {
                     ArrayNode libs = (ArrayNode) root.get("libraries");
+                    // Kernel sizes are per ROCm version (what the SDK ships), not per track.
                     for (JsonNode lib : libs.deepCopy()) {
-                        if (lib.get("track").asText().equals("rocm7")) {
-                            libs.add(((ObjectNode) lib).put("track", ID));
+                        if (lib.get("rocmVersion").asText().equals("7.1")) {
+                            libs.add(((ObjectNode) lib).put("rocmVersion", VERSION));
                         }
                     }
                 }
