@@ -21,7 +21,7 @@ mkdir "$work/cfg" "$work/shots"
 XDG_CONFIG_HOME="$work/cfg" \
 HIP_PACKAGER_JAVA_OPTS="-Xshare:off -XX:DumpLoadedClassList=$work/all.classlist -Xlog:class+load=info:file=$work/load.log \
  -Dhippack.screenshotDir=$work/shots -Dhippack.standInPaceMillis=5 -Djava.io.tmpdir=$work" \
-  timeout 600 xvfb-run -a -s "-screen 0 1400x1000x24" "$launcher" --demo >/dev/null
+  timeout 900 xvfb-run -a -s "-screen 0 1920x1200x24" "$launcher" --demo >/dev/null
 [ -s "$work/all.classlist" ] || { echo "The training run wrote no class list." >&2; exit 1; }
 # "[...][info][class,load] java.lang.Object source: jrt:/java.base" -> java/lang/Object
 sed -n 's/^.*\[class,load\] \([^ ]*\) source: jrt:\/.*$/\1/p' "$work/load.log" | tr . / | sort -u > "$work/jrt.txt"

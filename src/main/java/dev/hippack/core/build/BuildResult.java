@@ -14,13 +14,17 @@ import java.util.List;
  * @param findings     known failures seen in the log, missing outputs, and the build-flag check's findings
  * @param logFile      the whole log on disk
  * @param commandLines the command lines run, one per binary, as a user would paste them
+ * @param record       the build record written beside the binaries; null unless {@code success}
  */
 public record BuildResult(boolean success, boolean cancelled, boolean standIn, List<String> outputs,
-                          List<Finding> findings, Path logFile, List<String> commandLines) {
+                          List<Finding> findings, Path logFile, List<String> commandLines, BuildRecord record) {
 
     public BuildResult {
         outputs = List.copyOf(outputs);
         findings = List.copyOf(findings);
         commandLines = List.copyOf(commandLines);
+        if (success != (record != null)) {
+            throw new IllegalArgumentException("A build has a record exactly when it succeeded");
+        }
     }
 }

@@ -216,7 +216,7 @@ public final class BuildService {
                 if (result.cancelled()) {
                     tee.part(binary, PartState.CANCELLED);
                     tee.log(LogLine.tool(LogLine.Level.WARN, "Build cancelled while building " + binary + "."));
-                    return finish(log, new BuildResult(false, true, !real, List.of(), findings, logPath, pasteLines));
+                    return finish(log, new BuildResult(false, true, !real, List.of(), findings, logPath, pasteLines, null));
                 }
                 if (result.exitCode() != 0) {
                     tee.part(binary, PartState.FAILED);
@@ -225,7 +225,7 @@ public final class BuildService {
                                     + (analyzer.findings().isEmpty() ? "." : "; see the findings above for the cause."),
                             "Read the end of the log " + logPath + ", fix the cause and build again.", logPath.toString()));
                     tee.log(LogLine.tool(LogLine.Level.ERROR, "The build of " + binary + " failed with exit code " + result.exitCode() + "."));
-                    return finish(log, new BuildResult(false, false, !real, List.of(), findings, logPath, pasteLines));
+                    return finish(log, new BuildResult(false, false, !real, List.of(), findings, logPath, pasteLines, null));
                 }
                 tee.part(binary, PartState.SUCCEEDED);
                 tee.log(LogLine.info(binary + " built."));
@@ -255,21 +255,23 @@ public final class BuildService {
                         "Configure the build again with the build script so it writes CMakeCache.txt."));
             }
             boolean ok = findings.stream().noneMatch(Finding::isError);
+            BuildRecord record = null;
             if (ok) {
-                Path record = writeRecord(plan, !real, localBuild.resolve("bin"));
-                tee.log(LogLine.info("Build record: " + host.toHostPath(record)));
+                record = record(plan, !real, localBuild.resolve("bin"));
+                Path file = records.write(localBuild.resolve("bin"), record);
+                tee.log(LogLine.info("Build record: " + host.toHostPath(file)));
             }
             tee.log(ok ? LogLine.info("Build finished: " + String.join(", ", outputs))
                     : LogLine.tool(LogLine.Level.ERROR, "Build finished with errors; see the findings."));
             listener.status(ok ? "Build finished" : "Build finished with errors");
-            return finish(log, new BuildResult(ok, false, !real, outputs, findings, logPath, pasteLines));
+            return finish(log, new BuildResult(ok, false, !real, outputs, findings, logPath, pasteLines, record));
         } catch (IOException e) {
             throw new OperationFailedException("Cannot write the build log " + logPath + ": " + e.getMessage(), e);
         }
     }
 
-    /** Writes what this build was made with beside its binaries (size and SHA-256 of each). */
-    private Path writeRecord(ReleasePlan plan, boolean standIn, Path bin) throws PackagerException {
+    /** What this build was made with, and the size and SHA-256 of each of its binaries. */
+    private static BuildRecord record(ReleasePlan plan, boolean standIn, Path bin) throws PackagerException {
         List<BuildRecord.BuiltBinary> built = new ArrayList<>();
         for (String binary : plan.binaries()) {
             Path exe = bin.resolve(binary + ".exe");
@@ -281,7 +283,7 @@ public final class BuildService {
             }
         }
         String when = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-        return records.write(bin, BuildRecord.of(plan, standIn, when, built));
+        return BuildRecord.of(plan, standIn, when, built);
     }
 
     private static BuildResult finish(LogFile log, BuildResult result) throws IOException {

@@ -20,13 +20,14 @@ import java.util.Set;
 /**
  * Whether the binaries in a plan's build folder were built for that plan, before they are
  * packaged. Every path that packages binaries runs it: {@code stage}, {@code package}
- * (with or without {@code --skip-build}), the wizard's "use existing binaries" and its Review.
+ * (with or without {@code --skip-build}), and the wizard's Build step (after its own build as
+ * after Back and a change, and for "use existing binaries") and its Review.
  * <ul>
  *   <li>The build folder's {@code CMakeCache.txt}, when there is one, is the authority on what CMake
  *       compiled: {@link BuildFlagCheck} compares it with the plan (targets, switches, compilers).</li>
  *   <li>The build record HIP Packager writes beside the binaries ({@link BuildRecordStore}) adds
  *       what the cache does not tell (ROCm version, MSVC toolset, which files were built) and, where
- *       there is no cache, everything else too. A difference is an error naming it, with the fix
+ *       there is no cache, everything else too, compared by {@link BuiltFor#differences}. A difference is an error naming it, with the fix
  *       (rebuild); binaries built for more targets than the plan only warn, since they serve every
  *       planned one.</li>
  *   <li>No record means the binaries were built outside HIP Packager: that is said, as a note when
@@ -39,9 +40,9 @@ public final class BuiltBinariesCheck {
     public static final String RECORD = "build.record";
 
     /** What the CMake cache already checks, so the record does not report it a second time. */
-    private static final Set<BuildRecord.Aspect> CACHE_CHECKS = EnumSet.of(BuildRecord.Aspect.SDK,
-            BuildRecord.Aspect.TARGETS_MISSING, BuildRecord.Aspect.TARGETS_EXTRA, BuildRecord.Aspect.HIPBLASLT,
-            BuildRecord.Aspect.VMM, BuildRecord.Aspect.GRAPHS, BuildRecord.Aspect.NATIVE_CPU, BuildRecord.Aspect.DEPLOYMENT_BUILD);
+    private static final Set<BuiltFor.Aspect> CACHE_CHECKS = EnumSet.of(BuiltFor.Aspect.SDK,
+            BuiltFor.Aspect.TARGETS_MISSING, BuiltFor.Aspect.TARGETS_EXTRA, BuiltFor.Aspect.HIPBLASLT,
+            BuiltFor.Aspect.VMM, BuiltFor.Aspect.GRAPHS, BuiltFor.Aspect.NATIVE_CPU, BuiltFor.Aspect.DEPLOYMENT_BUILD);
 
     private final BuildRecordStore records;
     private final BuildFlagCheck flags;
@@ -100,14 +101,14 @@ public final class BuiltBinariesCheck {
             return out;
         }
         BuildRecord r = record.get();
-        List<BuildRecord.Difference> differences = new ArrayList<>();
-        for (BuildRecord.Difference d : r.differences(plan)) {
+        List<BuiltFor.Difference> differences = new ArrayList<>();
+        for (BuiltFor.Difference d : r.differences(plan)) {
             if (!cache || !CACHE_CHECKS.contains(d.aspect())) {
                 differences.add(d);
             }
         }
-        List<String> wrong = differences.stream().filter(d -> !d.harmless()).map(BuildRecord.Difference::describe).toList();
-        List<String> harmless = differences.stream().filter(BuildRecord.Difference::harmless).map(BuildRecord.Difference::describe).toList();
+        List<String> wrong = differences.stream().filter(d -> !d.harmless()).map(BuiltFor.Difference::describe).toList();
+        List<String> harmless = differences.stream().filter(BuiltFor.Difference::harmless).map(BuiltFor.Difference::describe).toList();
         String fix = "Rebuild for this plan (hip-packager build --profile FILE, or Start on the wizard's Build step), "
                 + "or package these binaries with the plan they were built for.";
         if (!wrong.isEmpty()) {

@@ -1,8 +1,9 @@
 /**
  * Building audio.cpp: the child-process runner (streams, log file, cancel of the whole tree),
  * the captured MSVC environment, the build script's command line, reading the build log for
- * progress and known failures, the stand-in build for machines without Windows, and the build
- * record beside the binaries with the check that they were built for the plan being packaged. Uses
+ * progress and known failures, the stand-in build for machines without Windows, what binaries are
+ * built for ({@code BuiltFor}, the one comparison with a plan), the build record beside the
+ * binaries that holds it, and the check that they were built for the plan being packaged. Uses
  * host, detect, plan, audit (the build-flag check), finding and progress; must not depend on
  * stage, archive, the CLI or the UI.
  */

@@ -173,12 +173,18 @@ public final class MachineDetector {
                 archs.add(t.split("[\\s:]")[0]);
             }
         }
+        List<String> usable = archs.stream()
+                .filter(a -> catalog.architecture(a).map(g -> !g.blocked()).orElse(false)).toList();
         for (String a : archs) {
             Optional<GpuArchitecture> known = catalog.architecture(a);
             out.add(new DetectedGpu(a, known.map(GpuArchitecture::family).orElse(null), known.map(GpuArchitecture::exampleHardware).orElse(null)));
             if (known.isEmpty()) {
-                findings.add(Finding.info(GPU_FINDING_ID, "This machine's " + a + " is not an architecture HIP Packager ships kernels for.",
-                        "Integrated GPUs such as gfx1036 are normal; the package targets are chosen separately."));
+                // Often a CPU's small integrated GPU (gfx1036 on Ryzen 7000): worth knowing, nothing to repair.
+                findings.add(Finding.info(GPU_FINDING_ID, "This machine's " + a + " is not an architecture HIP Packager ships "
+                                + "kernels for, so the package will not run on it.",
+                        "Nothing to change: the package runs on the architectures ticked on the Track step (--targets). "
+                                + (usable.isEmpty() ? "Test it on a machine with one of them."
+                                        : "Test it on this machine's " + String.join(" or ", usable) + ".")));
             } else if (known.get().blocked()) {
                 findings.add(Finding.warning(GPU_FINDING_ID, "This machine's " + a + " cannot run the package: " + known.get().blockedReason(),
                         "Test the package on a GPU of a supported architecture."));

@@ -1,23 +1,36 @@
 package dev.hippack.ui.app;
 
+import dev.hippack.core.PackagerException;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
+import dev.hippack.core.host.CommandOutput;
+import dev.hippack.core.host.Host;
+import dev.hippack.launch.ApplicationVersion;
 import dev.hippack.launch.GuiRequest;
+import dev.hippack.ui.common.AppIcons;
+import dev.hippack.ui.common.FailureDialog;
 import dev.hippack.ui.common.UiTaskRunner;
 import dev.hippack.ui.settings.AppSettings;
 import dev.hippack.ui.settings.ConfigFolder;
 import dev.hippack.ui.settings.SettingsStore;
+import dev.hippack.ui.settings.SystemTheme;
 import dev.hippack.ui.settings.WindowBounds;
-import dev.hippack.ui.wizard.Theme;
+import dev.hippack.ui.wizard.ThemeChoice;
 import dev.hippack.ui.wizard.WizardWindow;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
+import javafx.stage.Window;
 
 /**
  * The JavaFX application: the wizard window for this machine, a described host, or the sample
@@ -36,6 +49,8 @@ public final class HipPackagerApp extends Application {
     /** Set to a folder to take a screenshot of every step there and exit (tools/screenshots.sh). */
     public static final String SCREENSHOT_DIR = "hippack.screenshotDir";
 
+    private static final System.Logger LOG = System.getLogger("dev.hippack.ui");
+
     private SettingsStore store;
     private AppSettings settings;
     private UiTaskRunner runner;
@@ -48,17 +63,25 @@ public final class HipPackagerApp extends Application {
         settings = store.load();
         Catalog catalog = CatalogLoader.embedded();
         runner = new UiTaskRunner();
+        // A fault on the FX thread is a bug of ours: log it and show it, never lose it silently.
+        FailureDialog crashes = new FailureDialog(() -> stage, ApplicationVersion.version());
+        Thread.currentThread().setUncaughtExceptionHandler((t, e) -> {
+            LOG.log(System.Logger.Level.ERROR, "Unexpected error on the JavaFX thread", e);
+            crashes.report("HIP Packager ran into an internal error",
+                    "Something inside HIP Packager failed; what you chose is still there. The details were written to the log.", e);
+        });
+        boolean systemDark = systemPrefersDark();
         wizard = new Wizard(request, catalog, runner, Platform::runLater,
                 path -> getHostServices().showDocument(path.toUri().toString()), settings,
-                HipPackagerApp::confirm, stage::close);
+                (title, question) -> confirm(stage, title, question), stage::close, systemDark);
         WizardWindow window = wizard.window();
-        window.themeProperty().set("dark".equals(settings.theme()) ? Theme.DARK : Theme.LIGHT);
+        window.themeChoiceProperty().set(ThemeChoice.fromSettings(settings.theme()));
 
-        wizard.notifyWith(new PopupNotifier(stage));
+        stage.getIcons().setAll(AppIcons.images());
         stage.setScene(window.scene());
         stage.titleProperty().bind(wizard.titleProperty());
-        stage.setMinWidth(900);
-        stage.setMinHeight(600);
+        stage.setMinWidth(1000);
+        stage.setMinHeight(680);
         placeWindow(stage, settings.window());
         stage.setOnHidden(e -> saveSettings(stage, window));
         String screenshots = System.getProperty(SCREENSHOT_DIR);
@@ -84,6 +107,19 @@ public final class HipPackagerApp extends Application {
         }
     }
 
+    /** Asks the desktop (registry, portal, gsettings) through this machine's command runner. */
+    private static boolean systemPrefersDark() {
+        Host local = Host.local();
+        return new SystemTheme(System.getProperty("os.name"), System.getenv(), command -> {
+            try {
+                CommandOutput out = local.run(command, Duration.ofSeconds(2), StandardCharsets.UTF_8);
+                return out.succeeded() ? Optional.of(out.stdout()) : Optional.empty();
+            } catch (PackagerException | RuntimeException e) {
+                return Optional.empty();
+            }
+        }).prefersDark();
+    }
+
     private static void placeWindow(Stage stage, WindowBounds b) {
         stage.setWidth(b.width());
         stage.setHeight(b.height());
@@ -104,14 +140,26 @@ public final class HipPackagerApp extends Application {
                 : new WindowBounds(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight(), false);
         AppSettings updated = wizard.rememberedChoices(settings)
                 .withWindow(bounds)
-                .withTheme(window.themeProperty().get() == Theme.DARK ? "dark" : "light");
+                .withTheme(window.themeChoiceProperty().get().settingsValue());
         store.save(updated);
     }
 
-    private static boolean confirm(String title, String question) {
+    /** A yes/no question whose default (Enter, Esc) is No: a stray Enter never closes or cancels anything. */
+    static boolean confirm(Window owner, String title, String question) {
+        return confirmation(owner, title, question).showAndWait().filter(b -> b == ButtonType.YES).isPresent();
+    }
+
+    /** The question's dialog, not shown yet: the application's icon, No as the default and the focus. */
+    static Alert confirmation(Window owner, String title, String question) {
         Alert alert = new Alert(Alert.AlertType.CONFIRMATION, question, ButtonType.YES, ButtonType.NO);
         alert.setTitle(title);
         alert.setHeaderText(null);
-        return alert.showAndWait().filter(b -> b == ButtonType.YES).isPresent();
+        AppIcons.apply(alert, owner);
+        for (ButtonType type : List.of(ButtonType.YES, ButtonType.NO)) {
+            Button b = (Button) alert.getDialogPane().lookupButton(type);
+            b.setDefaultButton(type == ButtonType.NO);
+        }
+        alert.setOnShown(e -> alert.getDialogPane().lookupButton(ButtonType.NO).requestFocus());
+        return alert;
     }
 }

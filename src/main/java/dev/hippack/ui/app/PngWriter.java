@@ -11,6 +11,7 @@ import java.util.zip.CRC32;
 import java.util.zip.Deflater;
 import java.util.zip.DeflaterOutputStream;
 import javafx.scene.image.Image;
+import javafx.scene.image.PixelFormat;
 import javafx.scene.image.PixelReader;
 
 /**
@@ -30,7 +31,7 @@ final class PngWriter {
             byte[] row = new byte[1 + w * 3];
             int[] argb = new int[w];
             for (int y = 0; y < h; y++) {
-                px.getPixels(0, y, w, 1, javafx.scene.image.PixelFormat.getIntArgbInstance(), argb, 0, w);
+                px.getPixels(0, y, w, 1, PixelFormat.getIntArgbInstance(), argb, 0, w);
                 row[0] = 0;
                 for (int x = 0; x < w; x++) {
                     row[1 + x * 3] = (byte) (argb[x] >> 16);

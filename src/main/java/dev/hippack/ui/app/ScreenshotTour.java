@@ -1,11 +1,14 @@
 package dev.hippack.ui.app;
 
 import dev.hippack.ui.wizard.StepId;
-import dev.hippack.ui.wizard.Theme;
+import dev.hippack.ui.wizard.ThemeChoice;
 import dev.hippack.ui.wizard.WizardViewModel;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
 import java.util.Locale;
 import javafx.animation.PauseTransition;
 import javafx.application.Platform;
@@ -14,10 +17,15 @@ import javafx.util.Duration;
 
 /**
  * Walks the wizard as a user would (waiting while a step is busy, pressing its main action,
- * then Next) and writes a PNG of every step it reaches, then a dark-theme view of the second
- * step. Used by tools/screenshots.sh for the README; a step that cannot be completed ends the tour.
+ * then Next) and writes a PNG of every step it reaches at each of {@link #SIZES}, in the light
+ * and the dark theme: {@code light-1024x700-2-track.png}. Used by tools/screenshots.sh for the
+ * README; a step that cannot be completed ends the tour.
  */
 final class ScreenshotTour {
+
+    /** The smallest size the wizard is laid out for, and a large one. */
+    static final List<int[]> SIZES = List.of(new int[] {1024, 700}, new int[] {1600, 1000});
+    private static final List<ThemeChoice> THEMES = List.of(ThemeChoice.LIGHT, ThemeChoice.DARK);
 
     private final Wizard wizard;
     private final Stage stage;
@@ -38,12 +46,10 @@ final class ScreenshotTour {
             Platform.exit();
             return;
         }
-        // One size for every screenshot, large enough to show each step without scrolling much.
         stage.setMaximized(false);
-        stage.setWidth(1280);
-        stage.setHeight(960);
         stage.setX(0);
         stage.setY(0);
+        size(SIZES.get(0));
         later(1500, this::step);
     }
 
@@ -59,30 +65,53 @@ final class ScreenshotTour {
             return;
         }
         StepId id = vm.currentId();
-        shoot(String.format(Locale.ROOT, "%d-%s.png", id.ordinal() + 1, id.name().toLowerCase(Locale.ROOT)));
-        if (vm.canNextProperty().get() && !vm.lastProperty().get()) {
-            vm.next();
-            later(800, this::step);
-        } else {
-            finish();
+        Deque<Runnable> shots = new ArrayDeque<>();
+        for (ThemeChoice theme : THEMES) {
+            for (int[] size : SIZES) {
+                shots.add(() -> {
+                    // A notice (build finished) slides over the step; the pictures show the step.
+                    wizard.window().dismissNotices();
+                    wizard.window().themeChoiceProperty().set(theme);
+                    size(size);
+                });
+                shots.add(() -> shoot(String.format(Locale.ROOT, "%s-%dx%d-%d-%s.png", theme.settingsValue(), size[0], size[1],
+                        id.ordinal() + 1, id.name().toLowerCase(Locale.ROOT))));
+            }
         }
+        shots.add(() -> {
+            wizard.window().themeChoiceProperty().set(ThemeChoice.LIGHT);
+            size(SIZES.get(0));
+        });
+        run(shots, () -> {
+            if (vm.canNextProperty().get() && !vm.lastProperty().get()) {
+                vm.next();
+                later(800, this::step);
+            } else {
+                Platform.exit();
+            }
+        });
     }
 
-    private void finish() {
-        WizardViewModel vm = wizard.viewModel();
-        vm.goTo(StepId.TRACK);
-        wizard.window().themeProperty().set(Theme.DARK);
-        later(800, () -> {
-            shoot("dark-2-track.png");
-            wizard.window().themeProperty().set(Theme.LIGHT);
-            Platform.exit();
-        });
+    /** Runs each action 700 ms after the one before (a resize and a theme need a few pulses to settle). */
+    private void run(Deque<Runnable> actions, Runnable then) {
+        if (actions.isEmpty()) {
+            then.run();
+            return;
+        }
+        actions.poll().run();
+        later(700, () -> run(actions, then));
+    }
+
+    private void size(int[] size) {
+        stage.setWidth(size[0]);
+        stage.setHeight(size[1]);
     }
 
     private void shoot(String name) {
         try {
             PngWriter.write(stage.getScene().snapshot(null), dir.resolve(name));
-            System.out.println("screenshot " + dir.resolve(name));
+            System.out.println("screenshot " + dir.resolve(name) + " (" + (int) stage.getScene().getWidth() + "x"
+                    + (int) stage.getScene().getHeight() + ")");
         } catch (IOException e) {
             System.err.println("Cannot write " + name + ": " + e.getMessage());
         }

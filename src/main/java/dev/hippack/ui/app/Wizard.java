@@ -2,12 +2,10 @@ package dev.hippack.ui.app;
 
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.archive.ZipArchiver;
-import dev.hippack.core.audit.BuildFlagCheck;
+import dev.hippack.core.archive.ZipResult;
+import dev.hippack.core.FileTrees;
+import dev.hippack.core.build.BuildResult;
 import dev.hippack.core.build.BuildService;
-import dev.hippack.core.build.ConsoleCharset;
-import dev.hippack.core.build.ProcessRunner;
-import dev.hippack.core.build.StandInLauncher;
-import dev.hippack.core.build.VcvarsCapture;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.demo.SampleEnvironmentWriter;
 import dev.hippack.core.detect.MachineDetector;
@@ -24,8 +22,10 @@ import dev.hippack.core.stage.Stager;
 import dev.hippack.core.verify.PackageVerifier;
 import dev.hippack.launch.ApplicationVersion;
 import dev.hippack.launch.GuiRequest;
+import dev.hippack.ui.common.FailureDialog;
 import dev.hippack.ui.common.FileOpener;
 import dev.hippack.ui.common.Notifier;
+import dev.hippack.ui.common.Outcome;
 import dev.hippack.ui.common.SizeText;
 import dev.hippack.ui.common.TaskRunner;
 import dev.hippack.ui.run.LogBuffer;
@@ -40,12 +40,13 @@ import dev.hippack.ui.steps.environment.HostSource;
 import dev.hippack.ui.steps.review.PackageTreeReader;
 import dev.hippack.ui.steps.review.ReviewStepView;
 import dev.hippack.ui.steps.review.ReviewStepViewModel;
+import dev.hippack.ui.steps.PlanJudge;
 import dev.hippack.ui.steps.track.CoreEstimates;
-import dev.hippack.ui.steps.track.PlanJudge;
 import dev.hippack.ui.steps.track.TrackStepView;
 import dev.hippack.ui.steps.track.TrackStepViewModel;
 import dev.hippack.ui.wizard.Confirmation;
 import dev.hippack.ui.wizard.StepId;
+import dev.hippack.ui.wizard.StepView;
 import dev.hippack.ui.wizard.StepViewModel;
 import dev.hippack.ui.wizard.WizardDraft;
 import dev.hippack.ui.wizard.WizardViewModel;
@@ -57,9 +58,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicReference;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
-import javafx.scene.Node;
 
 /**
  * Wires the engine's services into the five steps once, and builds the window. Tests build it
@@ -82,16 +83,24 @@ public final class Wizard {
     private final ArchiveStepViewModel archive;
     private final LogBuffer buildLog = new LogBuffer(10_000);
     private final FileOpener opener;
-    private final java.util.concurrent.atomic.AtomicReference<Path> sampleDir = new java.util.concurrent.atomic.AtomicReference<>();
+    private final AtomicReference<Path> sampleDir = new AtomicReference<>();
+    private static final System.Logger LOG = System.getLogger("dev.hippack.ui");
     private Notifier notifier = Notifier.NONE;
     private boolean tourBuilt;
     private boolean tourArchived;
 
     public Wizard(GuiRequest request, Catalog catalog, TaskRunner runner, Executor fx, FileOpener opener,
             AppSettings settings, Confirmation confirmation, Runnable close) {
+        this(request, catalog, runner, fx, opener, settings, confirmation, close, false);
+    }
+
+    /** @param systemDark whether the desktop asks for a dark look (what the theme shows until the user picks one) */
+    public Wizard(GuiRequest request, Catalog catalog, TaskRunner runner, Executor fx, FileOpener opener,
+            AppSettings settings, Confirmation confirmation, Runnable close, boolean systemDark) {
         this.request = request;
         this.opener = opener;
         draft = WizardDraft.forTrack(catalog.tracks().get(0));
+        draft.sampleMachine(request.demo());
         if (request.demo()) {
             // The sample machine has its own release folder; the user's settings are not about it.
             draft.outputDir(SampleEnvironmentWriter.OUTPUT_DIR);
@@ -101,17 +110,13 @@ public final class Wizard {
         }
 
         PlanRules rules = new PlanRules(catalog);
-        PlanJudge judge = CoreEstimates.judge(rules, draft::factsFor);
+        PlanJudge judge = PlanJudge.of(rules, draft::factsFor);
         ProfileStore profiles = new ProfileStore(catalog);
         Duration pace = Duration.ofMillis(Long.getLong(STAND_IN_PACE, 25));
 
         environment = new EnvironmentStepViewModel(hostSource(request, catalog, sampleDir), MachineDetector.standard(catalog), runner);
         track = new TrackStepViewModel(catalog, CoreEstimates.estimator(new SizeEstimator(catalog, rules), draft::factsFor), judge);
-        build = new BuildStepViewModel(host -> {
-            ProcessRunner processes = new ProcessRunner(Duration.ofSeconds(3));
-            return new BuildService(host, processes, new VcvarsCapture(host, processes), new BuildFlagCheck(),
-                    new StandInLauncher(pace), ConsoleCharset.detect());
-        }, judge, runner, buildLog, Clock.systemUTC());
+        build = new BuildStepViewModel(host -> BuildService.forHost(host, pace), judge, runner, buildLog, Clock.systemUTC());
         review = new ReviewStepViewModel(new LayoutPlanner(catalog), new Stager(), PackageVerifier.standard(catalog),
                 new PackageTreeReader(new KernelFileClassifier()), runner);
         archive = new ArchiveStepViewModel(new ZipArchiver(), profiles, new CiWorkflowExporter(catalog, profiles),
@@ -120,7 +125,12 @@ public final class Wizard {
         List<StepViewModel> steps = List.of(environment, track, build, review, archive);
         vm = new WizardViewModel(steps, draft);
 
-        window = new WizardWindow(vm, demoNotice(request), this::view, confirmation, close, 1180, 780);
+        AtomicReference<WizardWindow> shown = new AtomicReference<>();
+        FailureDialog failures = new FailureDialog(() -> shown.get() == null ? null : shown.get().scene().getWindow(),
+                ApplicationVersion.version());
+        window = new WizardWindow(vm, demoNotice(request), this::view, confirmation, close, failures, systemDark, 1180, 780);
+        shown.set(window);
+        notifier = window.notifier();
         title = Bindings.createStringBinding(() -> {
             StepId id = vm.currentId();
             return "HIP Packager" + (id == null ? "" : " - " + id.title())
@@ -130,51 +140,46 @@ public final class Wizard {
         vm.start();
     }
 
-    /** Where notices go when the build or the zip ends (the app's popups; none until set). */
+    /** Where notices go when the build or the zip ends (inside the window unless set otherwise). */
     public void notifyWith(Notifier n) {
         notifier = n == null ? Notifier.NONE : n;
     }
 
     /** The build and the zip take minutes: say when they end, and how. */
     private void noticesOnLongTasks() {
-        build.resultProperty().addListener((o, was, r) -> {
-            if (r == null) {
-                return;
-            }
-            long errors = r.findings().stream().filter(Finding::isError).count();
-            if (r.cancelled()) {
-                notifier.show(new Notifier.Notice(Severity.WARNING, "Build cancelled", "No process of the build is left running."));
-            } else if (r.success()) {
-                notifier.show(new Notifier.Notice(Severity.INFO, "Build finished",
-                        String.join(" and ", r.outputs().stream().map(p -> p.substring(p.lastIndexOf('\\') + 1)).toList()) + " built."));
-            } else {
-                notifier.show(new Notifier.Notice(Severity.ERROR, "Build failed",
-                        errors + (errors == 1 ? " problem" : " problems") + " found; the Build step lists each with its fix."));
-            }
-        });
-        build.errorProperty().addListener((o, was, e) -> {
-            if (BuildStepViewModel.CANCELLED.equals(e)) {
-                notifier.show(new Notifier.Notice(Severity.WARNING, "Build cancelled", e));
-            } else if (e != null && !e.isEmpty()) {
-                notifier.show(new Notifier.Notice(Severity.ERROR, "Build not started", e));
+        build.outcomeProperty().addListener((o, was, outcome) -> {
+            if (outcome instanceof Outcome.Succeeded<BuildResult> s) {
+                BuildResult r = s.value();
+                long errors = r.findings().stream().filter(Finding::isError).count();
+                if (r.cancelled()) {
+                    notifier.show(new Notifier.Notice(Severity.WARNING, "Build cancelled", "No process of the build is left running."));
+                } else if (r.success()) {
+                    notifier.show(new Notifier.Notice(Severity.INFO, "Build finished",
+                            String.join(" and ", r.outputs().stream().map(p -> p.substring(p.lastIndexOf('\\') + 1)).toList()) + " built."));
+                } else {
+                    notifier.show(new Notifier.Notice(Severity.ERROR, "Build failed",
+                            errors + (errors == 1 ? " problem" : " problems") + " found; the Build step lists each with its fix."));
+                }
+            } else if (outcome instanceof Outcome.Cancelled<BuildResult>) {
+                notifier.show(new Notifier.Notice(Severity.WARNING, "Build cancelled", BuildStepViewModel.CANCELLED));
+            } else if (outcome instanceof Outcome.Failed<BuildResult> f) {
+                notifier.show(new Notifier.Notice(Severity.ERROR, "Build not started", f.message()));
             }
         });
-        archive.resultProperty().addListener((o, was, r) -> {
-            if (r != null) {
+        archive.outcomeProperty().addListener((o, was, outcome) -> {
+            if (outcome instanceof Outcome.Succeeded<ZipResult> s) {
                 notifier.show(new Notifier.Notice(Severity.INFO, "Archive verified",
-                        r.zip().getFileName() + " (" + SizeText.of(r.zipBytes()) + ") is ready, with SHA256SUMS."));
-            }
-        });
-        archive.errorProperty().addListener((o, was, e) -> {
-            if (e != null && !e.isEmpty()) {
-                notifier.show(new Notifier.Notice(ArchiveStepViewModel.CANCELLED.equals(e) ? Severity.WARNING : Severity.ERROR,
-                        "Archive not made", e));
+                        s.value().zip().getFileName() + " (" + SizeText.of(s.value().zipBytes()) + ") is ready, with SHA256SUMS."));
+            } else if (outcome instanceof Outcome.Cancelled<ZipResult>) {
+                notifier.show(new Notifier.Notice(Severity.WARNING, "Archive not made", ArchiveStepViewModel.CANCELLED));
+            } else if (outcome instanceof Outcome.Failed<ZipResult> f) {
+                notifier.show(new Notifier.Notice(Severity.ERROR, "Archive not made", f.message()));
             }
         });
     }
 
     /** The machine to detect on: the sample (written now, in the background), a described one, or this one. */
-    private static HostSource hostSource(GuiRequest request, Catalog catalog, java.util.concurrent.atomic.AtomicReference<Path> written) {
+    private static HostSource hostSource(GuiRequest request, Catalog catalog, AtomicReference<Path> written) {
         if (request.demo()) {
             return () -> {
                 Path dir;
@@ -204,13 +209,13 @@ public final class Wizard {
         return null;
     }
 
-    private Node view(StepId id) {
+    private StepView view(StepId id) {
         return switch (id) {
-            case ENVIRONMENT -> new EnvironmentStepView(environment).root();
-            case TRACK -> new TrackStepView(track).root();
-            case BUILD -> new BuildStepView(build, opener).root();
-            case REVIEW -> new ReviewStepView(review).root();
-            case ARCHIVE -> new ArchiveStepView(archive, opener).root();
+            case ENVIRONMENT -> new EnvironmentStepView(environment);
+            case TRACK -> new TrackStepView(track);
+            case BUILD -> new BuildStepView(build, opener);
+            case REVIEW -> new ReviewStepView(review);
+            case ARCHIVE -> new ArchiveStepView(archive, opener);
         };
     }
 
@@ -271,12 +276,11 @@ public final class Wizard {
         if (dir == null || !dir.getFileName().toString().startsWith("hip-packager-demo-")) {
             return;
         }
-        try (java.util.stream.Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
+        try {
+            FileTrees.delete(dir);
         } catch (IOException | RuntimeException e) {
             // A file still open (a running stand-in) keeps its folder; the OS cleans temp folders.
+            LOG.log(System.Logger.Level.DEBUG, "Sample machine not removed: " + dir, e);
         }
     }
 }

@@ -60,4 +60,18 @@ public final class Css {
     public static final String LOG_ERROR = "wz-log-error";
 
     public static final String CHART = "wz-chart";
+    /** A colour square of a chart series: {@code wz-swatch} plus {@code wz-swatch-N} for series N. */
+    public static final String SWATCH = "wz-swatch";
+    /** A fixed footer of a step (the Track step's totals). */
+    public static final String FOOTER = "wz-footer";
+    /** What Enter runs now (Next, or the step's main action): drawn as the default button. */
+    public static final String DEFAULT_ACTION = "wz-default-action";
+    /** The step's main action button (fixed place, fixed width). */
+    public static final String MAIN_ACTION = "wz-main-action";
+    /**
+     * A cell or label that shows data of any length (a file name, example hardware) and may be
+     * cut at small window sizes; it has a tooltip with the whole text. Every other label of a
+     * step must show its text in full (the layout test checks it).
+     */
+    public static final String MAY_ELIDE = "wz-may-elide";
 }

@@ -2,10 +2,13 @@ package dev.hippack.ui.common;
 
 import dev.hippack.core.finding.Finding;
 import java.util.Comparator;
+import java.util.Optional;
+import java.util.function.Function;
 import javafx.collections.ListChangeListener;
 import javafx.collections.ObservableList;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -19,9 +22,16 @@ public final class FindingsPane {
 
     private final VBox root = new VBox(6);
     private final String emptyText;
+    private final Function<Finding, Optional<Remedy>> remedies;
 
     public FindingsPane(String id, ObservableList<Finding> findings, String emptyText) {
+        this(id, findings, emptyText, f -> Optional.empty());
+    }
+
+    /** @param remedies the fix the wizard can apply for a finding, shown as a button in its row */
+    public FindingsPane(String id, ObservableList<Finding> findings, String emptyText, Function<Finding, Optional<Remedy>> remedies) {
         this.emptyText = emptyText;
+        this.remedies = remedies;
         root.setId(id);
         findings.addListener((ListChangeListener<Finding>) c -> show(findings));
         show(findings);
@@ -40,11 +50,16 @@ public final class FindingsPane {
         }
         root.getChildren().setAll(findings.stream()
                 .sorted(Comparator.comparing(Finding::severity))
-                .map(FindingsPane::row)
+                .map(f -> row(f, remedies.apply(f)))
                 .toList());
     }
 
     public static Node row(Finding f) {
+        return row(f, Optional.empty());
+    }
+
+    /** A finding's row; with a remedy, a button that applies it sits under the fix. */
+    public static Node row(Finding f, Optional<Remedy> remedy) {
         Icons.Glyph glyph;
         String style;
         switch (f.severity()) {
@@ -67,7 +82,15 @@ public final class FindingsPane {
             fix.setWrapText(true);
             text.getChildren().add(fix);
         }
+        remedy.ifPresent(r -> {
+            Button apply = new Button(r.label());
+            apply.setId("remedy-" + f.id().replace('.', '-'));
+            apply.setOnAction(e -> r.action().run());
+            apply.setMinWidth(Button.USE_PREF_SIZE);
+            text.getChildren().add(apply);
+        });
         Label id = new Label(f.id());
+        id.setMinWidth(Label.USE_PREF_SIZE);
         id.getStyleClass().addAll(Css.MUTED, Css.MONO);
         HBox.setHgrow(text, Priority.ALWAYS);
         HBox box = new HBox(10, Icons.of(glyph, style), text, id);

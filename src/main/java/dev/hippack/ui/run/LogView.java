@@ -1,6 +1,7 @@
 package dev.hippack.ui.run;
 
 import dev.hippack.core.progress.LogLine;
+import dev.hippack.ui.common.Clipboards;
 import dev.hippack.ui.common.Css;
 import dev.hippack.ui.common.FileOpener;
 import dev.hippack.ui.common.Icons;
@@ -9,12 +10,14 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import javafx.animation.Animation;
 import javafx.animation.AnimationTimer;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
+import javafx.application.Platform;
 import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
 import javafx.collections.ObservableList;
@@ -24,16 +27,17 @@ import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBase;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ScrollBar;
 import javafx.scene.control.SelectionMode;
-import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
-import javafx.scene.input.Clipboard;
-import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -80,7 +84,7 @@ public final class LogView {
     }
 
     /** @param logFile the file holding the whole log (the buffer's own, or the one the engine writes) */
-    public LogView(LogBuffer buffer, FileOpener opener, java.util.function.Supplier<Path> logFile) {
+    public LogView(LogBuffer buffer, FileOpener opener, Supplier<Path> logFile) {
         this.buffer = buffer;
         list.setId(ID_LIST);
         list.getStyleClass().add(Css.LOG_VIEW);
@@ -124,6 +128,12 @@ public final class LogView {
 
         count.setId(ID_COUNT);
         count.getStyleClass().add(Css.MUTED);
+        // The filter field gives way; the buttons and the count keep their words.
+        count.setMinWidth(Region.USE_PREF_SIZE);
+        for (ButtonBase b : List.of(problems, copy, open)) {
+            b.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        filter.setMinWidth(120);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox bar = new HBox(8, filter, problems, spacer, count, copy, open);
@@ -131,9 +141,9 @@ public final class LogView {
 
         // Only the user's own scrolling decides whether to follow the end: after any wheel,
         // drag or key, follow again exactly when the view is at the bottom.
-        list.addEventFilter(javafx.scene.input.ScrollEvent.SCROLL, e -> javafx.application.Platform.runLater(this::userScrolled));
-        list.addEventFilter(javafx.scene.input.MouseEvent.MOUSE_RELEASED, e -> javafx.application.Platform.runLater(this::userScrolled));
-        list.addEventFilter(javafx.scene.input.KeyEvent.KEY_RELEASED, e -> javafx.application.Platform.runLater(this::userScrolled));
+        list.addEventFilter(ScrollEvent.SCROLL, e -> Platform.runLater(this::userScrolled));
+        list.addEventFilter(MouseEvent.MOUSE_RELEASED, e -> Platform.runLater(this::userScrolled));
+        list.addEventFilter(KeyEvent.KEY_RELEASED, e -> Platform.runLater(this::userScrolled));
 
         root = new VBox(6, bar, list);
         VBox.setVgrow(root, Priority.ALWAYS);
@@ -173,8 +183,7 @@ public final class LogView {
         if (added == 0) {
             return;
         }
-        long dropped = buffer.droppedFromScreen();
-        count.setText(buffer.lines().size() + " lines" + (dropped > 0 ? " (" + dropped + " older lines only in the log file)" : ""));
+        showCount();
         if (follow && !list.getItems().isEmpty()) {
             list.scrollTo(list.getItems().size() - 1);
         }
@@ -259,12 +268,20 @@ public final class LogView {
         return vertical == null || !vertical.isVisible() || vertical.getValue() >= vertical.getMax() - 0.01 * (vertical.getMax() - vertical.getMin());
     }
 
+    /** "240 lines", or with a filter "12 of 240 lines match": the count always says what is shown. */
+    private void showCount() {
+        long dropped = buffer.droppedFromScreen();
+        String total = buffer.lines().size() + " lines" + (dropped > 0 ? " (" + dropped + " older lines only in the log file)" : "");
+        count.setText(filtered == null ? total : filtered.size() + " of " + total + " match");
+    }
+
     private void applyFilter(String text, boolean problemsOnly) {
         String needle = text == null ? "" : text.strip().toLowerCase(Locale.ROOT);
         if (needle.isEmpty() && !problemsOnly) {
             // Unfiltered, the list shows the buffer itself: no per-batch filtering cost.
             list.setItems(buffer.lines());
             filtered = null;
+            showCount();
             return;
         }
         if (filtered == null) {
@@ -274,14 +291,13 @@ public final class LogView {
                 && (needle.isEmpty() || l.text().toLowerCase(Locale.ROOT).contains(needle));
         filtered.setPredicate(p);
         list.setItems(filtered);
+        showCount();
     }
 
     private void copy() {
         ObservableList<LogLine> selected = list.getSelectionModel().getSelectedItems();
         List<LogLine> lines = selected.isEmpty() ? list.getItems() : selected;
-        ClipboardContent content = new ClipboardContent();
-        content.putString(lines.stream().map(LogBuffer::format).collect(Collectors.joining(System.lineSeparator())));
-        Clipboard.getSystemClipboard().setContent(content);
+        Clipboards.put(lines.stream().map(LogBuffer::format).collect(Collectors.joining(System.lineSeparator())));
     }
 
     private static final class LineCell extends ListCell<LogLine> {

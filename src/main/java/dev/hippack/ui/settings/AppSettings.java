@@ -9,19 +9,23 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
  * @param window       the main window's last bounds, or null
  * @param lastCheckout the audio.cpp checkout last used, or null
  * @param outputFolder the folder packages were last written to, or null
- * @param theme        "light" or "dark"
+ * @param theme        "light" or "dark" when the user picked one; "system" (the default) follows
+ *                     the desktop's light or dark setting
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record AppSettings(WindowBounds window, String lastCheckout, String outputFolder, String theme) {
 
+    /** The theme value that follows the system's light or dark setting. */
+    public static final String SYSTEM_THEME = "system";
+
     public static AppSettings defaults() {
-        return new AppSettings(WindowBounds.DEFAULT, null, null, "light");
+        return new AppSettings(WindowBounds.DEFAULT, null, null, SYSTEM_THEME);
     }
 
     public AppSettings {
         window = window == null ? WindowBounds.DEFAULT : window.sane();
-        if (!"dark".equals(theme)) {
-            theme = "light";
+        if (!"dark".equals(theme) && !"light".equals(theme)) {
+            theme = SYSTEM_THEME;
         }
     }
 

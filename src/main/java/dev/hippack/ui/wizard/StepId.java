@@ -1,6 +1,7 @@
 package dev.hippack.ui.wizard;
 
 import dev.hippack.ui.common.Icons;
+import java.util.Locale;
 
 /** The five steps, in order. */
 public enum StepId {
@@ -34,6 +35,6 @@ public enum StepId {
 
     /** The id of the step's view, for tests and screen readers: {@code step-environment}. */
     public String viewId() {
-        return "step-" + name().toLowerCase(java.util.Locale.ROOT);
+        return "step-" + name().toLowerCase(Locale.ROOT);
     }
 }

@@ -1,5 +1,6 @@
 package dev.hippack.ui.wizard;
 
+import dev.hippack.ui.common.FailureReporter;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -32,4 +33,7 @@ public interface StepViewModel {
 
     /** Asks the running task of this step, if any, to stop. */
     default void cancel() { }
+
+    /** Where this step reports a fault of HIP Packager itself (the window's details dialog). */
+    default void reportFailuresTo(FailureReporter reporter) { }
 }

@@ -1,5 +1,6 @@
 package dev.hippack.ui.wizard;
 
+import dev.hippack.core.build.BuildRecord;
 import dev.hippack.core.catalog.KernelSizes;
 import dev.hippack.core.detect.MachineReport;
 import dev.hippack.core.host.Host;
@@ -8,10 +9,12 @@ import dev.hippack.core.plan.BuildOptions;
 import dev.hippack.core.plan.KernelPolicy;
 import dev.hippack.core.plan.PlanFacts;
 import dev.hippack.core.plan.ReleasePlan;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What the steps have chosen so far, field by field and typed (never a map of strings). Each
@@ -40,7 +43,9 @@ public final class WizardDraft {
     private Map<String, String> sdkByVersion = Map.of();
     private Map<String, KernelSizes> kernelsByVersion = Map.of();
     private PlanFacts facts = PlanFacts.unknown();
-    private java.nio.file.Path stagedDir;
+    private Path stagedDir;
+    private BuildRecord lastBuild;
+    private boolean sampleMachine;
     private Host host;
     private MachineReport report;
     private long estimatedBytes = -1;
@@ -135,8 +140,17 @@ public final class WizardDraft {
     public void facts(PlanFacts v) { facts = Objects.requireNonNull(v); }
 
     /** The staged package folder on this machine (set by the review step), or null. */
-    public java.nio.file.Path stagedDir() { return stagedDir; }
-    public void stagedDir(java.nio.file.Path v) { stagedDir = v; }
+    public Path stagedDir() { return stagedDir; }
+    public void stagedDir(Path v) { stagedDir = v; }
+    /**
+     * The record the Build step's last build of this session wrote beside its binaries; null before
+     * one and after one that did not succeed. A new build is a new record, so Review restages.
+     */
+    public BuildRecord lastBuild() { return lastBuild; }
+    public void lastBuild(BuildRecord v) { lastBuild = v; }
+    /** True when the machine is the generated sample (--demo): its files are placeholders of real sizes. */
+    public boolean sampleMachine() { return sampleMachine; }
+    public void sampleMachine(boolean v) { sampleMachine = v; }
     /** The track step's estimate of the package (unpacked) and its zip range; -1 when none. */
     public long estimatedBytes() { return estimatedBytes; }
     public long estimatedZipLow() { return estimatedZipLow; }
@@ -160,6 +174,6 @@ public final class WizardDraft {
             return report.planFacts(plan);
         }
         KernelSizes k = kernelsByVersion.get(plan.rocmVersion());
-        return k == null ? new PlanFacts(java.util.Optional.empty(), facts.buildScript(), facts.installedToolsets()) : facts.withKernels(k);
+        return k == null ? new PlanFacts(Optional.empty(), facts.buildScript(), facts.installedToolsets()) : facts.withKernels(k);
     }
 }

@@ -1,13 +1,23 @@
 package dev.hippack.ui.wizard;
 
+import dev.hippack.core.finding.Severity;
 import dev.hippack.ui.common.Css;
+import dev.hippack.ui.common.FailureReporter;
 import dev.hippack.ui.common.Icons;
+import dev.hippack.ui.common.Notifier;
 import java.util.EnumMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import javafx.animation.PauseTransition;
+import javafx.application.Platform;
+import javafx.beans.InvalidationListener;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
@@ -16,9 +26,16 @@ import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonBase;
+import javafx.scene.control.ComboBoxBase;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.RadioMenuItem;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.TextInputControl;
+import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
@@ -26,13 +43,20 @@ import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import javafx.util.Duration;
+import org.controlsfx.control.NotificationPane;
 import org.controlsfx.control.StatusBar;
 
 /**
  * The main window's content: the step list on the left, the current step's view in the centre
  * (swapped when the step changes), Back / Next / Cancel and a status bar at the bottom, all
- * bound to the {@link WizardViewModel}. Enter is Next (the default button, enabled only when the
- * step is complete); Esc asks, then cancels a running task.
+ * bound to the {@link WizardViewModel}.
+ *
+ * <p>Keyboard: Enter runs the step's default action only (Next when the step is complete,
+ * otherwise the step's own main action such as Start build), also on a focused button or check
+ * box, which Space presses instead; Esc asks, then cancels a running task; after every change of
+ * step the focus goes to the step's first control, never to Cancel. Notices when a long task ends
+ * appear inside the window, over the step.
  */
 public final class WizardWindow {
 
@@ -43,29 +67,43 @@ public final class WizardWindow {
     public static final String ID_CANCEL = "wz-cancel";
     public static final String ID_STATUS = "status-bar";
     public static final String ID_BANNER = "demo-banner";
-    public static final String ID_THEME = "theme-toggle";
+    public static final String ID_THEME = "theme-menu";
+    public static final String ID_NOTIFICATIONS = "notifications";
+    private static final double STEP_LIST_WIDTH = 258;
 
     private final WizardViewModel vm;
-    private final Function<StepId, Node> viewFactory;
-    private final Map<StepId, Node> views = new EnumMap<>(StepId.class);
+    private final Function<StepId, StepView> viewFactory;
+    private final Map<StepId, StepView> views = new EnumMap<>(StepId.class);
     private final Confirmation confirmation;
     private final Runnable onClose;
-    private final ObjectProperty<Theme> theme = new SimpleObjectProperty<>(Theme.LIGHT);
+    private final boolean systemDark;
+    private final ObjectProperty<ThemeChoice> themeChoice = new SimpleObjectProperty<>(ThemeChoice.SYSTEM);
+    private final ReadOnlyObjectWrapper<Theme> theme = new ReadOnlyObjectWrapper<>();
     private final BorderPane root = new BorderPane();
     private final StackPane host = new StackPane();
+    private final NotificationPane notifications = new NotificationPane(host);
+    private final PauseTransition hideNotice = new PauseTransition(Duration.seconds(8));
+    private final Button back = new Button("_Back");
+    private final Button next = new Button();
+    private final Button cancel = new Button("_Cancel");
     private final Scene scene;
+    private StepView current;
+    private ButtonBase markedDefault;
 
     /**
-     * @param demoNotice a sentence shown on every step when the sample environment is shown, or null
+     * @param demoNotice  a sentence shown on every step when the sample environment is shown, or null
      * @param viewFactory builds a step's view the first time the step is shown
-     * @param onClose closes the window (after the user agreed)
+     * @param onClose     closes the window (after the user agreed)
+     * @param failures    shows a fault of HIP Packager itself to the user (the details dialog)
+     * @param systemDark  whether the desktop asks for a dark look (what "follow the system" shows)
      */
-    public WizardWindow(WizardViewModel vm, String demoNotice, Function<StepId, Node> viewFactory,
-            Confirmation confirmation, Runnable onClose, double width, double height) {
+    public WizardWindow(WizardViewModel vm, String demoNotice, Function<StepId, StepView> viewFactory,
+            Confirmation confirmation, Runnable onClose, FailureReporter failures, boolean systemDark, double width, double height) {
         this.vm = vm;
         this.viewFactory = viewFactory;
         this.confirmation = confirmation;
         this.onClose = onClose;
+        this.systemDark = systemDark;
         root.getStyleClass().add(Css.ROOT);
         if (demoNotice != null) {
             root.setTop(banner(demoNotice));
@@ -73,29 +111,77 @@ public final class WizardWindow {
         root.setLeft(stepList());
         host.setId(ID_STEP_HOST);
         host.getStyleClass().add(Css.STEP_HOST);
-        root.setCenter(host);
+        notifications.setId(ID_NOTIFICATIONS);
+        notifications.setShowFromTop(true);
+        hideNotice.setOnFinished(e -> notifications.hide());
+        root.setCenter(notifications);
         root.setBottom(new VBox(buttons(), statusBar()));
+        for (StepViewModel s : vm.steps()) {
+            s.reportFailuresTo(failures);
+        }
+        theme.set(themeChoice.get().resolve(systemDark));
+        themeChoice.addListener((o, was, now) -> theme.set(now.resolve(systemDark)));
+        scene = new Scene(root, width, height);
+        applyTheme(theme.get());
+        theme.addListener((o, was, now) -> applyTheme(now));
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, this::keyFilter);
+        scene.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == KeyCode.ENTER && !e.isAltDown() && !e.isControlDown() && !e.isShiftDown()) {
+                e.consume();
+                defaultAction();
+            }
+        });
         vm.currentProperty().addListener((o, was, now) -> showStep(now));
+        vm.canNextProperty().addListener(o -> markDefault());
+        // While a task runs every control but Cancel may be disabled, and the focus falls on
+        // Cancel; when it ends, the focus goes back into the step.
+        vm.busyProperty().addListener((o, was, now) -> {
+            if (!now && (scene.getFocusOwner() == null || scene.getFocusOwner() == cancel) && current != null) {
+                Platform.runLater(this::focusStep);
+            }
+        });
         if (vm.currentProperty().get() != null) {
             showStep(vm.currentProperty().get());
         }
-        scene = new Scene(root, width, height);
-        scene.addEventFilter(KeyEvent.KEY_PRESSED, e -> {
-            if (e.getCode() == KeyCode.ESCAPE && vm.busyProperty().get()) {
-                e.consume();
-                askToCancelTask();
-            }
-        });
-        applyTheme(theme.get());
-        theme.addListener((o, was, now) -> applyTheme(now));
     }
 
     public Scene scene() {
         return scene;
     }
 
-    public ObjectProperty<Theme> themeProperty() {
-        return theme;
+    /** The theme shown now (what the choice resolves to). */
+    public ReadOnlyObjectProperty<Theme> themeProperty() {
+        return theme.getReadOnlyProperty();
+    }
+
+    /** Follow the system, or one picked by the user (then remembered). */
+    public ObjectProperty<ThemeChoice> themeChoiceProperty() {
+        return themeChoice;
+    }
+
+    /** The view of a step once it was shown; null before. */
+    public StepView view(StepId id) {
+        return views.get(id);
+    }
+
+    /** Notices inside the window, over the top of the current step: they never leave the window. */
+    public Notifier notifier() {
+        return notice -> {
+            Node icon = Icons.of(switch (notice.severity()) {
+                case ERROR -> Icons.Glyph.ERROR;
+                case WARNING -> Icons.Glyph.WARNING;
+                case INFO -> Icons.Glyph.OK;
+            }, notice.severity() == Severity.ERROR ? Css.SEVERITY_ERROR
+                    : notice.severity() == Severity.WARNING ? Css.SEVERITY_WARNING : Css.OK);
+            notifications.show(notice.title() + ": " + notice.text(), icon);
+            hideNotice.playFromStart();
+        };
+    }
+
+    /** Hides a notice shown now (the screenshot tour, which shows the step itself). */
+    public void dismissNotices() {
+        hideNotice.stop();
+        notifications.hide();
     }
 
     private Node banner(String notice) {
@@ -115,13 +201,13 @@ public final class WizardWindow {
         list.getStyleClass().add(Css.STEP_LIST);
         list.setFocusTraversable(false);
         list.setFixedCellSize(44);
-        list.setPrefWidth(262);
-        list.setMinWidth(262);
+        list.setPrefWidth(STEP_LIST_WIDTH);
+        list.setMinWidth(STEP_LIST_WIDTH);
         list.setCellFactory(l -> new StepCell());
         // The selection only mirrors the current step; a click on a done step goes back to it.
         list.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
             if (vm.currentId() != null && now != vm.currentId()) {
-                javafx.application.Platform.runLater(() -> list.getSelectionModel().select(vm.currentId()));
+                Platform.runLater(() -> list.getSelectionModel().select(vm.currentId()));
             }
         });
         vm.currentProperty().addListener((o, was, now) -> list.getSelectionModel().select(now.id()));
@@ -140,9 +226,12 @@ public final class WizardWindow {
         @Override
         protected void updateItem(StepId id, boolean empty) {
             super.updateItem(id, empty);
-            getStyleClass().removeAll(Css.STEP_DONE, Css.STEP_CURRENT, Css.STEP_BLOCKED, Css.STEP_PENDING);
+            getStyleClass().removeAll(Css.STEP_CELL, Css.STEP_DONE, Css.STEP_CURRENT, Css.STEP_BLOCKED, Css.STEP_PENDING);
             textProperty().unbind();
             if (empty || id == null) {
+                // A recycled empty cell must not keep the id or the click of the step it showed.
+                setId(null);
+                setOnMouseClicked(null);
                 setText(null);
                 setGraphic(null);
                 setTooltip(null);
@@ -150,7 +239,7 @@ public final class WizardWindow {
             }
             getStyleClass().add(Css.STEP_CELL);
             setOnMouseClicked(e -> vm.goTo(id));
-            setId("step-item-" + id.name().toLowerCase(java.util.Locale.ROOT));
+            setId("step-item-" + id.name().toLowerCase(Locale.ROOT));
             StepStatus status = vm.statusProperty(id).get();
             Icons.Glyph glyph = switch (status) {
                 case DONE -> Icons.Glyph.STEP_DONE;
@@ -179,21 +268,17 @@ public final class WizardWindow {
     }
 
     private Node buttons() {
-        Button back = new Button("_Back");
         back.setId(ID_BACK);
         back.setMnemonicParsing(true);
         back.disableProperty().bind(vm.canBackProperty().not());
         back.setOnAction(e -> vm.back());
 
-        Button next = new Button();
         next.setId(ID_NEXT);
         next.setMnemonicParsing(true);
         next.textProperty().bind(Bindings.when(vm.lastProperty()).then("_Finish").otherwise("_Next"));
         next.disableProperty().bind(vm.canNextProperty().not());
-        next.defaultButtonProperty().bind(vm.canNextProperty());
         next.setOnAction(e -> vm.next());
 
-        Button cancel = new Button("_Cancel");
         cancel.setId(ID_CANCEL);
         cancel.setMnemonicParsing(true);
         cancel.setOnAction(e -> {
@@ -203,6 +288,9 @@ public final class WizardWindow {
                 onClose.run();
             }
         });
+        for (Button b : List.of(back, next, cancel)) {
+            b.setMinWidth(Button.USE_PREF_SIZE);
+        }
 
         ButtonBar bar = new ButtonBar();
         ButtonBar.setButtonData(back, ButtonBar.ButtonData.BACK_PREVIOUS);
@@ -223,14 +311,38 @@ public final class WizardWindow {
             bindStatus(bar, vm.currentProperty().get());
         }
         vm.currentProperty().addListener((o, was, now) -> bindStatus(bar, now));
-        Button themeToggle = new Button(null, Icons.of(Icons.Glyph.THEME));
-        themeToggle.setId(ID_THEME);
-        themeToggle.setFocusTraversable(false);
-        themeToggle.setTooltip(new Tooltip("Switch between light and dark"));
-        themeToggle.setAccessibleText("Switch between light and dark theme");
-        themeToggle.setOnAction(e -> theme.set(theme.get().other()));
-        bar.getRightItems().add(themeToggle);
+        bar.getRightItems().add(themeMenu());
         return bar;
+    }
+
+    /** Light, dark, or the system's setting; the button says which is shown. */
+    private Node themeMenu() {
+        MenuButton menu = new MenuButton(null, Icons.of(Icons.Glyph.THEME));
+        menu.setId(ID_THEME);
+        menu.setFocusTraversable(false);
+        menu.setAccessibleText("Theme");
+        ToggleGroup group = new ToggleGroup();
+        for (ThemeChoice c : ThemeChoice.values()) {
+            RadioMenuItem item = new RadioMenuItem(switch (c) {
+                case SYSTEM -> "Follow the system (" + (systemDark ? "dark" : "light") + ")";
+                case LIGHT -> "Light";
+                case DARK -> "Dark";
+            });
+            item.setId("theme-" + c.settingsValue());
+            item.setToggleGroup(group);
+            item.setSelected(themeChoice.get() == c);
+            item.setOnAction(e -> themeChoice.set(c));
+            themeChoice.addListener((o, was, now) -> item.setSelected(now == c));
+            menu.getItems().add(item);
+        }
+        Runnable tip = () -> menu.setTooltip(new Tooltip("Theme: " + switch (themeChoice.get()) {
+            case SYSTEM -> "following the system (" + (systemDark ? "dark" : "light") + ")";
+            case LIGHT -> "light";
+            case DARK -> "dark";
+        }));
+        themeChoice.addListener(o -> tip.run());
+        tip.run();
+        return menu;
     }
 
     private void bindStatus(StatusBar bar, StepViewModel step) {
@@ -247,9 +359,80 @@ public final class WizardWindow {
         }, step.statusProperty(), vm.blockerProperty()));
     }
 
+    private final InvalidationListener remark = o -> markDefault();
+
     private void showStep(StepViewModel step) {
-        Node view = views.computeIfAbsent(step.id(), id -> Objects.requireNonNull(viewFactory.apply(id)));
-        host.getChildren().setAll(view);
+        if (current != null && current.mainAction() != null) {
+            current.mainAction().disabledProperty().removeListener(remark);
+        }
+        current = views.computeIfAbsent(step.id(), id -> Objects.requireNonNull(viewFactory.apply(id)));
+        host.getChildren().setAll(current.root());
+        if (current.mainAction() != null) {
+            current.mainAction().disabledProperty().addListener(remark);
+        }
+        markDefault();
+        // After the layout pass, so the new view's controls can take the focus.
+        StepView shown = current;
+        Platform.runLater(() -> {
+            if (current == shown) {
+                focusStep();
+            }
+        });
+    }
+
+    /** The step's first control, else Next, else Back: never Cancel. */
+    private void focusStep() {
+        for (Node n : new Node[] {current.initialFocus(), next, back}) {
+            if (n != null && !n.isDisabled() && n.isVisible() && n.getScene() == scene) {
+                n.requestFocus();
+                return;
+            }
+        }
+    }
+
+    /** Draws what Enter runs now as the default button. */
+    private void markDefault() {
+        ButtonBase target = vm.canNextProperty().get() ? next
+                : current != null && current.mainAction() != null && !current.mainAction().isDisabled() ? current.mainAction() : null;
+        if (markedDefault != null) {
+            markedDefault.getStyleClass().remove(Css.DEFAULT_ACTION);
+        }
+        markedDefault = target;
+        if (target != null && !target.getStyleClass().contains(Css.DEFAULT_ACTION)) {
+            target.getStyleClass().add(Css.DEFAULT_ACTION);
+        }
+    }
+
+    /** Enter: Next when possible, else the step's own main action when enabled; nothing else. */
+    private void defaultAction() {
+        if (vm.canNextProperty().get()) {
+            vm.next();
+            return;
+        }
+        ButtonBase main = current == null ? null : current.mainAction();
+        if (main != null && !main.isDisabled() && main.isVisible()) {
+            main.fire();
+        }
+    }
+
+    private void keyFilter(KeyEvent e) {
+        if (e.getCode() == KeyCode.ESCAPE && vm.busyProperty().get()) {
+            e.consume();
+            askToCancelTask();
+            return;
+        }
+        if (e.getCode() != KeyCode.ENTER || e.isAltDown() || e.isControlDown() || e.isShiftDown()) {
+            return;
+        }
+        // A field takes Enter first (to commit what was typed); what it leaves comes back to the
+        // handler. A focused button, check box, switch or list does not take Enter for itself:
+        // Space presses it, Enter is the step's default action.
+        Node focus = scene.getFocusOwner();
+        boolean typing = focus instanceof TextInputControl || focus instanceof ComboBoxBase<?> || focus instanceof Spinner<?>;
+        if (!typing) {
+            e.consume();
+            defaultAction();
+        }
     }
 
     private void askToCancelTask() {

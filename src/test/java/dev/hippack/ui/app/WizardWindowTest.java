@@ -4,15 +4,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.launch.GuiRequest;
+import dev.hippack.ui.common.AppIcons;
 import dev.hippack.ui.common.DirectTaskRunner;
 import dev.hippack.ui.settings.AppSettings;
 import dev.hippack.ui.steps.track.TrackStepView;
 import dev.hippack.ui.wizard.StepId;
+import dev.hippack.ui.wizard.Theme;
+import dev.hippack.ui.wizard.ThemeChoice;
 import dev.hippack.ui.wizard.WizardWindow;
 import java.util.ArrayList;
 import java.util.List;
+import javafx.scene.Node;
+import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckBox;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -36,10 +44,14 @@ class WizardWindowTest {
                 path -> { }, AppSettings.defaults(), (title, q) -> {
                     questions.add(q);
                     return true;
-                }, stage::close);
+                }, stage::close, true);
         stage.setScene(wizard.window().scene());
         stage.titleProperty().bind(wizard.titleProperty());
         stage.show();
+    }
+
+    private Node focus() {
+        return stage.getScene().getFocusOwner();
     }
 
     @Test
@@ -64,17 +76,47 @@ class WizardWindowTest {
     }
 
     @Test
+    void afterAClickInTheStepListTheFocusIsOnTheStepAndEnterIsNextNotClose(FxRobot robot) {
+        robot.type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(wizard.viewModel().currentId()).isEqualTo(StepId.TRACK);
+        robot.clickOn("#step-item-environment");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(wizard.viewModel().currentId()).isEqualTo(StepId.ENVIRONMENT);
+        assertThat(focus()).isNotNull();
+        assertThat(focus().getId()).isNotEqualTo(WizardWindow.ID_CANCEL);
+        robot.type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(questions).as("Enter never asks to close").isEmpty();
+        assertThat(wizard.viewModel().currentId()).isEqualTo(StepId.TRACK);
+    }
+
+    @Test
+    void enterOnAFocusedCheckBoxIsTheStepsDefaultActionNotAToggle(FxRobot robot) {
+        // On a focused Cancel, too, Enter is the step's default action (Next), never "close".
+        robot.interact(() -> robot.lookup("#" + WizardWindow.ID_CANCEL).query().requestFocus());
+        robot.type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        CheckBox box = robot.lookup("#arch-tick-gfx1100").queryAs(CheckBox.class);
+        robot.interact(box::requestFocus);
+        assertThat(focus()).isSameAs(box);
+        robot.type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(box.isSelected()).isTrue();
+        assertThat(wizard.viewModel().currentId()).isEqualTo(StepId.BUILD);
+        assertThat(questions).isEmpty();
+    }
+
+    @Test
     void untickingEveryArchitectureDisablesNext(FxRobot robot) {
         Button next = robot.lookup("#" + WizardWindow.ID_NEXT).queryButton();
-        // fire() rather than a robot click: a click can miss under load and the test would then
-        // fail for the mouse, not for the wizard.
         robot.interact(next::fire);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(wizard.viewModel().currentId()).isEqualTo(StepId.TRACK);
         assertThat(next.isDisabled()).isFalse();
         for (String id : List.of("gfx1100", "gfx1101", "gfx1102", "gfx1103", "gfx1150", "gfx1151", "gfx1200", "gfx1201")) {
             CheckBox cb = robot.lookup("#arch-tick-" + id).query();
-            robot.interact(() -> cb.fire());
+            robot.interact(cb::fire);
         }
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(next.isDisabled()).isTrue();
@@ -92,12 +134,39 @@ class WizardWindowTest {
     }
 
     @Test
-    void themeToggleSwapsOnlyTheTokensSheet(FxRobot robot) {
+    void theThemeFollowsTheSystemUntilOneIsPickedAndOnlyTheTokensSheetChanges(FxRobot robot) {
+        // This wizard was made on a "dark" system and nothing was picked yet.
         List<String> before = List.copyOf(stage.getScene().getStylesheets());
-        robot.clickOn("#" + WizardWindow.ID_THEME);
+        assertThat(wizard.window().themeChoiceProperty().get()).isEqualTo(ThemeChoice.SYSTEM);
+        assertThat(wizard.window().themeProperty().get()).isEqualTo(Theme.DARK);
+        assertThat(before.get(0)).endsWith("tokens-dark.css");
+        MenuButton menu = robot.lookup("#" + WizardWindow.ID_THEME).queryAs(MenuButton.class);
+        assertThat(menu.getItems()).extracting(MenuItem::getText).containsExactly("Follow the system (dark)", "Light", "Dark");
+        MenuItem light = menu.getItems().stream().filter(i -> "theme-light".equals(i.getId())).findFirst().orElseThrow();
+        robot.interact(light::fire);
         List<String> after = stage.getScene().getStylesheets();
-        assertThat(before.get(0)).endsWith("tokens.css");
-        assertThat(after.get(0)).endsWith("tokens-dark.css");
+        assertThat(after.get(0)).endsWith("tokens.css");
         assertThat(after.get(1)).isEqualTo(before.get(1));
+        assertThat(wizard.window().themeChoiceProperty().get().settingsValue()).isEqualTo("light");
+    }
+
+    @Test
+    void questionsCarryTheIconAndDefaultToNo(FxRobot robot) throws Exception {
+        Alert[] alert = new Alert[1];
+        robot.interact(() -> {
+            alert[0] = HipPackagerApp.confirmation(stage, "Close HIP Packager", "Close the wizard?");
+            alert[0].show();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        Button yes = (Button) alert[0].getDialogPane().lookupButton(ButtonType.YES);
+        Button no = (Button) alert[0].getDialogPane().lookupButton(ButtonType.NO);
+        assertThat(no.isDefaultButton()).isTrue();
+        assertThat(yes.isDefaultButton()).isFalse();
+        assertThat(((Stage) alert[0].getDialogPane().getScene().getWindow()).getIcons()).hasSize(AppIcons.images().size()).isNotEmpty();
+        robot.type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(alert[0].isShowing()).isFalse();
+        assertThat(alert[0].getResult()).isEqualTo(ButtonType.NO);
+        assertThat(AppIcons.images()).extracting(i -> (int) i.getWidth()).containsExactly(16, 32, 48, 256);
     }
 }

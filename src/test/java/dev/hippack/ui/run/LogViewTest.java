@@ -165,6 +165,21 @@ class LogViewTest {
     }
 
     @Test
+    void theCountSaysHowManyLinesTheFilterShows(FxRobot robot) {
+        numberedLines(robot, 0, 30);
+        Label count = robot.lookup("#" + LogView.ID_COUNT).queryAs(Label.class);
+        assertThat(count.getText()).isEqualTo("30 lines");
+        TextField filter = robot.lookup("#" + LogView.ID_FILTER).queryAs(TextField.class);
+        robot.interact(() -> filter.setText("line 2"));
+        // "line 2" and "line 20" to "line 29".
+        assertThat(count.getText()).isEqualTo("11 of 30 lines match");
+        numberedLines(robot, 30, 40);
+        assertThat(count.getText()).isEqualTo("11 of 40 lines match");
+        robot.interact(() -> filter.setText(""));
+        assertThat(count.getText()).isEqualTo("40 lines");
+    }
+
+    @Test
     void theScreenKeepsTheNewestLinesAndSaysTheRestAreInTheFile(FxRobot robot) {
         numberedLines(robot, 0, CAPACITY + 50);
         assertThat(buffer.lines()).hasSize(CAPACITY);

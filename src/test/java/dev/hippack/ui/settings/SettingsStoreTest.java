@@ -48,7 +48,7 @@ class SettingsStoreTest {
         AppSettings s = new SettingsStore(f).load();
         assertThat(s.window().width()).isEqualTo(WindowBounds.DEFAULT.width());
         assertThat(s.window().x()).isEqualTo(5);
-        assertThat(s.theme()).isEqualTo("light");
+        assertThat(s.theme()).as("an unknown theme follows the system").isEqualTo(AppSettings.SYSTEM_THEME);
 
         Files.writeString(f, "[1, 2]", StandardCharsets.UTF_8);
         assertThat(new SettingsStore(f).load()).isEqualTo(AppSettings.defaults());

@@ -1,6 +1,5 @@
 package dev.hippack.ui.steps.archive;
 
-import dev.hippack.core.PackagerException;
 import dev.hippack.core.archive.ZipArchiver;
 import dev.hippack.core.archive.ZipRequest;
 import dev.hippack.core.archive.ZipResult;
@@ -9,13 +8,14 @@ import dev.hippack.core.profile.CiWorkflow;
 import dev.hippack.core.profile.CiWorkflowExporter;
 import dev.hippack.core.profile.CiWorkflowOptions;
 import dev.hippack.core.profile.ProfileStore;
-import dev.hippack.ui.common.RunningTask;
+import dev.hippack.ui.common.Outcome;
 import dev.hippack.ui.common.SizeText;
 import dev.hippack.ui.common.TaskObserver;
 import dev.hippack.ui.common.TaskRunner;
 import dev.hippack.ui.wizard.AbstractStepViewModel;
 import dev.hippack.ui.wizard.StepId;
 import dev.hippack.ui.wizard.WizardDraft;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.function.Function;
@@ -45,6 +45,7 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
     private final ProfileStore profiles;
     private final CiWorkflowExporter workflows;
     private final String packagerVersion;
+    /** Saving a profile or a workflow is quick and does not make the step busy. */
     private final TaskRunner runner;
     /** Turns the draft's output folder (a build-machine path) into a local folder. */
     private final Function<String, Path> resolveOutput;
@@ -52,13 +53,13 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
     private final ObjectProperty<Path> outputFolder = new SimpleObjectProperty<>(this, "outputFolder");
     private final BooleanProperty overwrite = new SimpleBooleanProperty(this, "overwrite");
     private final ReadOnlyObjectWrapper<ZipResult> result = new ReadOnlyObjectWrapper<>(this, "result");
+    private final ReadOnlyObjectWrapper<Outcome<ZipResult>> outcome = new ReadOnlyObjectWrapper<>(this, "outcome");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private final ReadOnlyStringWrapper sizeVersusEstimate = new ReadOnlyStringWrapper(this, "sizeVersusEstimate", "");
     private final ReadOnlyStringWrapper profileMessage = new ReadOnlyStringWrapper(this, "profileMessage", "");
     private final ReadOnlyStringWrapper stagedDescription = new ReadOnlyStringWrapper(this, "stagedDescription", "");
     private WizardDraft draft = new WizardDraft();
     private Path staged;
-    private RunningTask running;
 
     /**
      * @param workflows       the CI workflow exporter, or null when not available
@@ -66,11 +67,12 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
      */
     public ArchiveStepViewModel(ZipArchiver archiver, ProfileStore profiles, CiWorkflowExporter workflows,
             String packagerVersion, TaskRunner runner, Function<String, Path> resolveOutput) {
+        super(runner);
+        this.runner = runner;
         this.archiver = archiver;
         this.profiles = profiles;
         this.workflows = workflows;
         this.packagerVersion = packagerVersion;
-        this.runner = runner;
         this.resolveOutput = resolveOutput;
         archiveName.addListener(o -> revalidate());
         outputFolder.addListener(o -> revalidate());
@@ -107,60 +109,47 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
         }
     }
 
-    /** Starts zipping; ignored while busy or when the inputs are not ready. */
+    /**
+     * Writes and verifies the zip; ignored while busy or when the inputs are not ready. A zip of
+     * the same name that this step did not write is replaced only when the user ticked "Replace";
+     * the zip this step wrote itself is written again. A verified zip from before stays shown
+     * (and the step complete) until a new one replaces it: a failed or cancelled rewrite leaves
+     * the old zip as it was.
+     */
     public void start() {
-        if (busy.get() || staged == null || outputFolder.get() == null || nameProblem() != null) {
+        if (!canStart()) {
             return;
         }
         String name = archiveName.get().strip();
         Path zip = outputFolder.get().resolve(name + ".zip");
-        ZipRequest request = ZipRequest.of(staged, zip, name).withOverwrite(overwrite.get());
-        result.set(null);
+        ZipResult previous = result.get();
+        boolean ours = previous != null && previous.zip().equals(zip);
+        if (Files.exists(zip) && !overwrite.get() && !ours) {
+            error.set(zip.getFileName() + " already exists in " + zip.getParent() + ". Tick \"Replace a zip of the same name\" "
+                    + "to write it again, or give the archive another name.");
+            revalidate();
+            return;
+        }
+        ZipRequest request = ZipRequest.of(staged, zip, name).withOverwrite(overwrite.get() || ours);
         error.set("");
-        sizeVersusEstimate.set("");
-        busy.set(true);
-        progress.set(-1);
-        status.set("Zipping " + zip.getFileName());
-        running = runner.run((listener, token) -> archiver.run(request, listener, token), new StepTaskObserver<>() {
-            @Override
-            public void succeeded(ZipResult r) {
-                finish();
+        outcome.set(null);
+        runJob("Zipping", "Zipping " + zip.getFileName(), (listener, token) -> archiver.run(request, listener, token), o -> {
+            if (o instanceof Outcome.Succeeded<ZipResult> s) {
+                ZipResult r = s.value();
                 sizeVersusEstimate.set(compare(r.zipBytes()));
                 result.set(r);
                 status.set("Verified " + r.zip().getFileName() + " (" + r.files() + " files).");
-                revalidate();
+            } else {
+                error.set(o instanceof Outcome.Failed<ZipResult> f ? f.message() : CANCELLED);
+                // The earlier zip is kept by the archiver; it is still the result if it is still there.
+                if (result.get() != null && !Files.isRegularFile(result.get().zip())) {
+                    result.set(null);
+                }
             }
-
-            @Override
-            public void failed(Throwable e) {
-                finish();
-                error.set(e instanceof PackagerException ? e.getMessage() : "Zipping failed: " + e);
-                status.set("");
-                revalidate();
-            }
-
-            @Override
-            public void cancelled() {
-                finish();
-                error.set(CANCELLED);
-                status.set("");
-                revalidate();
-            }
+            outcome.set(o);
+            revalidate();
         });
-    }
-
-    private void finish() {
-        busy.set(false);
-        progress.set(0);
-        running = null;
-    }
-
-    @Override
-    public void cancel() {
-        RunningTask r = running;
-        if (r != null) {
-            r.cancel();
-        }
+        revalidate();
     }
 
     /** Saves the release profile (the plan as the command line reads it) to {@code file}. */
@@ -177,7 +166,7 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
 
             @Override
             public void failed(Throwable e) {
-                profileMessage.set(e instanceof PackagerException ? e.getMessage() : "Saving failed: " + e);
+                profileMessage.set(failure("Saving the release profile", e).message());
             }
         });
     }
@@ -203,7 +192,7 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
 
             @Override
             public void failed(Throwable e) {
-                profileMessage.set(e instanceof PackagerException ? e.getMessage() : "Exporting failed: " + e);
+                profileMessage.set(failure("Exporting the CI workflow", e).message());
             }
         });
     }
@@ -230,8 +219,14 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
         } else {
             verdict = "within the estimate";
         }
-        return String.format(Locale.ROOT, "Zip size %s, %s (%s to %s).", SizeText.of(zipBytes), verdict,
+        String text = String.format(Locale.ROOT, "Zip size %s, %s (%s to %s).", SizeText.of(zipBytes), verdict,
                 SizeText.of(draft.estimatedZipLow()), SizeText.of(draft.estimatedZipHigh()));
+        if (draft.sampleMachine() && zipBytes < draft.estimatedZipLow()) {
+            text += " This is the sample machine: its SDK files and binaries have real sizes but no content (sparse "
+                    + "placeholders of zeros), which compress to almost nothing. A real SDK's kernels and DLLs zip to the "
+                    + "estimated range.";
+        }
+        return text;
     }
 
     private String nameProblem() {
@@ -247,7 +242,7 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
 
     private void revalidate() {
         String reason;
-        if (result.get() != null) {
+        if (result.get() != null && !busy.get()) {
             reason = null;
         } else if (staged == null) {
             reason = "No staged package yet: complete the Review step.";
@@ -255,8 +250,10 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
             reason = nameProblem();
         } else if (outputFolder.get() == null) {
             reason = "Choose the output folder.";
+        } else if (busy.get()) {
+            reason = "Zipping.";
         } else {
-            reason = "Press Start to write and verify the zip.";
+            reason = "Press \"Write and verify zip\" to make the package's zip.";
         }
         blockedBy(reason);
     }
@@ -270,6 +267,8 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
     public ObjectProperty<Path> outputFolderProperty() { return outputFolder; }
     public BooleanProperty overwriteProperty() { return overwrite; }
     public ReadOnlyObjectProperty<ZipResult> resultProperty() { return result.getReadOnlyProperty(); }
+    /** How the last zip ended (null while none ended, and while one runs): for notices. */
+    public ReadOnlyObjectProperty<Outcome<ZipResult>> outcomeProperty() { return outcome.getReadOnlyProperty(); }
     public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
     public ReadOnlyStringProperty sizeVersusEstimateProperty() { return sizeVersusEstimate.getReadOnlyProperty(); }
     public ReadOnlyStringProperty profileMessageProperty() { return profileMessage.getReadOnlyProperty(); }

@@ -20,6 +20,7 @@ public final class BinaryBuild {
     private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress", 0);
     private Instant startedAt;
     private Instant endedAt;
+    private boolean inBuild;
 
     BinaryBuild(String binary) {
         this.binary = binary;
@@ -40,6 +41,11 @@ public final class BinaryBuild {
     /** 0..1 while it runs, negative while the amount is unknown, 1 once built. */
     public ReadOnlyDoubleProperty progressProperty() {
         return progress.getReadOnlyProperty();
+    }
+
+    /** Marks the row as part of a build that was started (a row listing what Start will build is not). */
+    void includedInBuild() {
+        inBuild = true;
     }
 
     void moveTo(PartState next, Instant now) {
@@ -68,11 +74,11 @@ public final class BinaryBuild {
 
     /**
      * What its row says now, e.g. "waiting", "building, 42%, 1:05", "built in 3:12",
-     * "failed after 0:40", "not started" (the build ended before reaching it).
+     * "failed after 0:40", "not started" (its build ended before reaching it).
      */
     public String describe(Instant now, boolean buildEnded) {
         return switch (state.get()) {
-            case WAITING -> buildEnded ? "not started" : "waiting";
+            case WAITING -> buildEnded && inBuild ? "not started" : "waiting";
             case RUNNING -> "building" + (progress.get() >= 0 ? String.format(Locale.ROOT, ", %.0f%%", progress.get() * 100) : "")
                     + ", " + clock(startedAt, now);
             case SUCCEEDED -> "built in " + clock(startedAt, endedAt);
@@ -81,7 +87,8 @@ public final class BinaryBuild {
         };
     }
 
-    private static String clock(Instant from, Instant to) {
+    /** The time from {@code from} to {@code to} as minutes and seconds, "3:07"; "0:00" when either is unknown. */
+    static String clock(Instant from, Instant to) {
         if (from == null || to == null) {
             return "0:00";
         }

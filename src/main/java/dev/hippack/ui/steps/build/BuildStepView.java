@@ -1,6 +1,7 @@
 package dev.hippack.ui.steps.build;
 
 import dev.hippack.core.progress.PartState;
+import dev.hippack.ui.common.Clipboards;
 import dev.hippack.ui.common.Css;
 import dev.hippack.ui.common.FileOpener;
 import dev.hippack.ui.common.FindingsPane;
@@ -8,111 +9,192 @@ import dev.hippack.ui.common.Icons;
 import dev.hippack.ui.common.StepPage;
 import dev.hippack.ui.run.LogView;
 import dev.hippack.ui.wizard.StepId;
-
+import dev.hippack.ui.wizard.StepView;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.value.ObservableStringValue;
 import javafx.collections.ListChangeListener;
 import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBase;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.SplitPane;
-import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
-import javafx.scene.input.Clipboard;
-import javafx.scene.input.ClipboardContent;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.util.Duration;
 import org.controlsfx.control.ToggleSwitch;
 
-/** Step 3's nodes: options, command lines, Start / Cancel with progress and elapsed time, the log, findings. */
-public final class BuildStepView {
+/**
+ * Step 3's page. Fixed under the intro: Start / Cancel (their width never depends on a status
+ * text), the progress, the elapsed time, the status, one row per binary and what the last build
+ * means for this plan. Below, split: the options and command lines (scrolling), and the log.
+ */
+public final class BuildStepView implements StepView {
 
     public static final String ID_START = "build-start";
     public static final String ID_CANCEL = "build-cancel";
     public static final String ID_PROGRESS = "build-progress";
+    public static final String ID_PERCENT = "build-percent";
     public static final String ID_STATUS = "build-status";
     public static final String ID_ELAPSED = "build-elapsed";
     public static final String ID_USE_EXISTING = "build-use-existing";
     public static final String ID_COMMANDS = "build-commands";
     public static final String ID_FINDINGS = "build-findings";
     public static final String ID_ERROR = "build-error";
+    public static final String ID_REBUILD = "build-rebuild-needed";
+    public static final String ID_BUILT_NOTE = "build-built-note";
     public static final String ID_TASKS = "build-tasks";
     /** Followed by the binary's name: its row, and the label saying where it stands. */
     public static final String ID_TASK_PREFIX = "build-task-";
     public static final String ID_TASK_STATE_PREFIX = "build-task-state-";
 
+    private final BuildStepViewModel vm;
     private final Node root;
+    private final Button start;
 
     public BuildStepView(BuildStepViewModel vm, FileOpener opener) {
-        ComboBox<String> toolset = new ComboBox<>(vm.toolsets());
-        toolset.setId("build-toolset");
-        toolset.setEditable(true);
-        toolset.valueProperty().bindBidirectional(vm.toolsetProperty());
-        toolset.setTooltip(new Tooltip("The MSVC toolset vcvarsall selects (-vcvars_ver). 14.44 is the one the guide verified."));
-        Spinner<Integer> jobs = new Spinner<>(0, 256, vm.jobsProperty().get());
-        jobs.setId("build-jobs");
-        jobs.setEditable(true);
-        jobs.getValueFactory().valueProperty().addListener((o, was, now) -> vm.jobsProperty().set(now == null ? 0 : now));
-        vm.jobsProperty().addListener((o, was, now) -> jobs.getValueFactory().setValue(now.intValue()));
-        jobs.setTooltip(new Tooltip("Parallel compile jobs; 0 lets the script choose."));
-        TextField buildDir = new TextField();
-        buildDir.setId("build-dir");
-        buildDir.textProperty().bindBidirectional(vm.buildDirProperty());
-        buildDir.setPrefColumnCount(24);
+        this.vm = vm;
+        start = new Button("_Start build", Icons.of(Icons.Glyph.START));
+        start.setId(ID_START);
+        start.setMnemonicParsing(true);
+        start.getStyleClass().add(Css.MAIN_ACTION);
+        start.setOnAction(e -> vm.start());
+        start.disableProperty().bind(Bindings.createBooleanBinding(() -> !vm.canStart(),
+                vm.busyProperty(), vm.useExistingProperty(), vm.optionFindings(), vm.validProperty()));
 
-        ToggleSwitch hipblaslt = toggle("hipBLASLt GEMM", vm.hipblasltProperty(), "build-hipblaslt");
-        ToggleSwitch vmm = toggle("HIP VMM", vm.vmmProperty(), "build-vmm");
-        ToggleSwitch graphs = toggle("Graphs", vm.graphsProperty(), "build-graphs");
-        Label toggleNote = StepPage.muted("The defaults (hipBLASLt on, VMM off, graphs off) are what every listed GPU needs: "
-                + "gfx1103 has no rocBLAS kernels, and VMM and graphs exhaust the shared memory of integrated GPUs. "
-                + "Change them only for a package that targets discrete GPUs with 8 GB or more.");
+        Node run = runRow();
+        VBox tasks = tasks();
+        Label rebuild = notice(ID_REBUILD, vm.rebuildNoticeProperty(), Icons.Glyph.WARNING, Css.SEVERITY_WARNING);
+        Label builtNote = notice(ID_BUILT_NOTE, vm.builtNoteProperty(), Icons.Glyph.INFO, Css.SEVERITY_INFO);
+        Label error = notice(ID_ERROR, vm.errorProperty(), Icons.Glyph.ERROR, Css.SEVERITY_ERROR);
+        VBox fixed = new VBox(6, run, tasks, rebuild, builtNote, error);
 
-        GridPane form = new GridPane();
-        form.setHgap(10);
-        form.setVgap(8);
-        form.addRow(0, labelFor("MSVC _toolset:", toolset), toolset, labelFor("_Jobs:", jobs), jobs);
-        form.addRow(1, labelFor("Build _folder:", buildDir), buildDir);
-        GridPane.setColumnSpan(buildDir, 3);
-        HBox toggles = new HBox(24, hipblaslt, vmm, graphs);
-        toggles.setAlignment(Pos.CENTER_LEFT);
+        Node findings = new FindingsPane(ID_FINDINGS, vm.findings(), "No problem found in the last build.").root();
+        findings.visibleProperty().bind(vm.outcomeShownProperty());
+        findings.managedProperty().bind(findings.visibleProperty());
+        Label findingsTitle = StepPage.section("Findings of the last build");
+        findingsTitle.visibleProperty().bind(vm.outcomeShownProperty());
+        findingsTitle.managedProperty().bind(findingsTitle.visibleProperty());
 
-        TextArea commands = new TextArea();
-        commands.setId(ID_COMMANDS);
-        commands.setEditable(false);
-        commands.setWrapText(true);
-        commands.getStyleClass().add(Css.COMMAND_LINE);
-        commands.setPrefRowCount(4);
-        commands.setAccessibleText("The command lines the build runs");
-        Runnable showCommands = () -> commands.setText(vm.commandLines().isEmpty()
-                ? "The command lines appear once the checkout and the HIP SDK are known (step 1)."
-                : String.join(System.lineSeparator(), vm.commandLines()));
-        vm.commandLines().addListener((ListChangeListener<String>) c -> showCommands.run());
-        showCommands.run();
-        Button copy = new Button("Copy", Icons.of(Icons.Glyph.COPY));
-        copy.setOnAction(e -> {
-            ClipboardContent content = new ClipboardContent();
-            content.putString(commands.getText());
-            Clipboard.getSystemClipboard().setContent(content);
-        });
+        VBox options = new VBox(8, findingsTitle, findings, useExisting(), StepPage.section("Options"), form(), toggles(),
+                StepPage.muted("The defaults (hipBLASLt on, VMM off, graphs off) are what every listed GPU needs: "
+                        + "gfx1103 has no rocBLAS kernels, and VMM and graphs exhaust the shared memory of integrated GPUs. "
+                        + "Change them only for a package that targets discrete GPUs with 8 GB or more."),
+                new FindingsPane("build-option-findings", vm.optionFindings(), "The options follow the guide.").root(),
+                commandLines());
+        options.setPadding(new Insets(0, 6, 0, 0));
 
+        LogView logView = new LogView(vm.log(), opener, () -> vm.logFileProperty().get());
+        SplitPane split = new SplitPane(StepPage.scroll(options), logView.root());
+        split.setOrientation(Orientation.VERTICAL);
+        split.setDividerPositions(0.5);
+        root = StepPage.framed(StepId.BUILD.viewId(), "Build",
+                "Build audiocpp_cli, then audiocpp_server, with the build script inside a vcvars environment. "
+                        + "The log streams below; Cancel build ends the whole process tree.", fixed, split, null);
+    }
+
+    @Override
+    public Node root() {
+        return root;
+    }
+
+    @Override
+    public ButtonBase mainAction() {
+        return start;
+    }
+
+    private Node runRow() {
+        Button cancel = new Button("Cance_l build", Icons.of(Icons.Glyph.STOP));
+        cancel.setId(ID_CANCEL);
+        cancel.setMnemonicParsing(true);
+        cancel.disableProperty().bind(vm.busyProperty().not());
+        cancel.setOnAction(e -> vm.cancel());
+        for (Button b : List.of(start, cancel)) {
+            // The buttons keep their width whatever the status says.
+            b.setMinWidth(Region.USE_PREF_SIZE);
+        }
+        ProgressBar bar = new ProgressBar(0);
+        bar.setId(ID_PROGRESS);
+        bar.progressProperty().bind(Bindings.when(vm.busyProperty()).then(vm.progressProperty()).otherwise(
+                Bindings.createDoubleBinding(() -> vm.outcomeShownProperty().get() && vm.resultProperty().get() != null
+                        && vm.resultProperty().get().success() ? 1.0 : 0.0, vm.resultProperty(), vm.outcomeShownProperty())));
+        bar.setPrefWidth(200);
+        bar.setMinWidth(120);
+        Label percent = new Label();
+        percent.setId(ID_PERCENT);
+        percent.textProperty().bind(Bindings.createStringBinding(() -> vm.busyProperty().get() && vm.progressProperty().get() >= 0
+                ? String.format(Locale.ROOT, "%.0f%%", vm.progressProperty().get() * 100) : "", vm.busyProperty(), vm.progressProperty()));
+        percent.setMinWidth(44);
+        percent.setPrefWidth(44);
+        percent.setAlignment(Pos.CENTER_RIGHT);
+        Label elapsed = new Label();
+        elapsed.setId(ID_ELAPSED);
+        elapsed.getStyleClass().add(Css.MUTED);
+        elapsed.setMinWidth(Region.USE_PREF_SIZE);
+        Timeline clock = new Timeline(new KeyFrame(Duration.seconds(1), e -> elapsed.setText(elapsed())));
+        clock.setCycleCount(Animation.INDEFINITE);
+        clock.play();
+        vm.startedAtProperty().addListener(o -> elapsed.setText(elapsed()));
+        vm.endedAtProperty().addListener(o -> elapsed.setText(elapsed()));
+        Label status = new Label();
+        status.setId(ID_STATUS);
+        status.textProperty().bind(vm.statusProperty());
+        status.setWrapText(true);
+        status.setMinWidth(160);
+        HBox.setHgrow(status, Priority.ALWAYS);
+        status.setMaxWidth(Double.MAX_VALUE);
+        HBox row = new HBox(10, start, cancel, bar, percent, elapsed, status);
+        row.setAlignment(Pos.CENTER_LEFT);
+        return row;
+    }
+
+    /** One row per binary: audiocpp_cli, then audiocpp_server, each its own task. */
+    private VBox tasks() {
+        VBox tasks = new VBox(4);
+        tasks.setId(ID_TASKS);
+        Runnable showTasks = () -> {
+            List<Node> rows = new ArrayList<>();
+            for (BinaryBuild b : vm.binaries()) {
+                rows.add(taskRow(b));
+            }
+            tasks.getChildren().setAll(rows);
+        };
+        vm.binaries().addListener((ListChangeListener<BinaryBuild>) c -> showTasks.run());
+        showTasks.run();
+        // When the build ends, a binary it never reached reads "not started"; the times tick every second.
+        Runnable update = () -> tasks.getChildren().forEach(row -> ((Runnable) row.getUserData()).run());
+        vm.busyProperty().addListener(o -> update.run());
+        Timeline clock = new Timeline(new KeyFrame(Duration.seconds(1), e -> update.run()));
+        clock.setCycleCount(Animation.INDEFINITE);
+        clock.play();
+        return tasks;
+    }
+
+    private Node useExisting() {
         CheckBox useExisting = new CheckBox("_Use existing binaries (skip the build)");
         useExisting.setId(ID_USE_EXISTING);
         useExisting.setMnemonicParsing(true);
+        useExisting.setWrapText(true);
         useExisting.selectedProperty().bindBidirectional(vm.useExistingProperty());
         useExisting.disableProperty().bind(vm.busyProperty());
         Label existing = new Label();
@@ -121,107 +203,97 @@ public final class BuildStepView {
         existing.visibleProperty().bind(vm.useExistingProperty());
         existing.managedProperty().bind(existing.visibleProperty());
         existing.setWrapText(true);
+        return new VBox(4, useExisting, existing);
+    }
 
-        Button start = new Button("_Start build", Icons.of(Icons.Glyph.START));
-        start.setId(ID_START);
-        start.setMnemonicParsing(true);
-        start.setOnAction(e -> vm.start());
-        start.disableProperty().bind(Bindings.createBooleanBinding(() -> !vm.canStart(),
-                vm.busyProperty(), vm.useExistingProperty(), vm.optionFindings(), vm.validProperty()));
-        Button cancel = new Button("Cancel build", Icons.of(Icons.Glyph.STOP));
-        cancel.setId(ID_CANCEL);
-        cancel.disableProperty().bind(vm.busyProperty().not());
-        cancel.setOnAction(e -> vm.cancel());
-        ProgressBar bar = new ProgressBar(0);
-        bar.setId(ID_PROGRESS);
-        bar.progressProperty().bind(Bindings.when(vm.busyProperty()).then(vm.progressProperty()).otherwise(
-                Bindings.createDoubleBinding(() -> vm.resultProperty().get() != null && vm.resultProperty().get().success() ? 1.0 : 0.0,
-                        vm.resultProperty())));
-        bar.setPrefWidth(260);
-        Label status = new Label();
-        status.setId(ID_STATUS);
-        status.textProperty().bind(vm.statusProperty());
-        // One row per binary: audiocpp_cli, then audiocpp_server, each its own task.
-        VBox tasks = new VBox(4);
-        tasks.setId(ID_TASKS);
-        Runnable showTasks = () -> {
-            List<Node> rows = new ArrayList<>();
-            for (BinaryBuild b : vm.binaries()) {
-                rows.add(taskRow(vm, b));
+    private Node form() {
+        ComboBox<String> toolset = new ComboBox<>(vm.toolsets());
+        toolset.setId("build-toolset");
+        toolset.setEditable(true);
+        toolset.valueProperty().bindBidirectional(vm.toolsetProperty());
+        toolset.setTooltip(new Tooltip("The MSVC toolset vcvarsall selects (-vcvars_ver). 14.44 is the one the guide verified."));
+        toolset.setPrefWidth(150);
+        Spinner<Integer> jobs = new Spinner<>(0, 256, vm.jobsProperty().get());
+        jobs.setId("build-jobs");
+        jobs.setEditable(true);
+        jobs.setPrefWidth(100);
+        jobs.getValueFactory().valueProperty().addListener((o, was, now) -> vm.jobsProperty().set(now == null ? 0 : now));
+        vm.jobsProperty().addListener((o, was, now) -> jobs.getValueFactory().setValue(now.intValue()));
+        jobs.setTooltip(new Tooltip("Parallel compile jobs; 0 lets the script choose."));
+        TextField buildDir = new TextField();
+        buildDir.setId("build-dir");
+        buildDir.textProperty().bindBidirectional(vm.buildDirProperty());
+        buildDir.setPrefColumnCount(24);
+
+        GridPane form = new GridPane();
+        form.setHgap(10);
+        form.setVgap(8);
+        form.addRow(0, labelFor("MSVC _toolset:", toolset), toolset, labelFor("_Jobs:", jobs), jobs);
+        form.addRow(1, labelFor("Build _folder:", buildDir), buildDir);
+        GridPane.setColumnSpan(buildDir, 3);
+        return form;
+    }
+
+    private Node toggles() {
+        FlowPane toggles = new FlowPane(24, 6,
+                toggle("hipBLASLt GEMM", vm.hipblasltProperty(), "build-hipblaslt"),
+                toggle("HIP VMM", vm.vmmProperty(), "build-vmm"),
+                toggle("Graphs", vm.graphsProperty(), "build-graphs"));
+        toggles.setAlignment(Pos.CENTER_LEFT);
+        return toggles;
+    }
+
+    /** The exact command lines, as wrapping text: no box of its own to catch the mouse wheel. */
+    private Node commandLines() {
+        VBox lines = new VBox(4);
+        lines.setId(ID_COMMANDS);
+        lines.getStyleClass().add(Css.COMMAND_LINE);
+        lines.setAccessibleText("The command lines the build runs");
+        Runnable show = () -> {
+            List<Node> shown = new ArrayList<>();
+            if (vm.commandLines().isEmpty()) {
+                shown.add(StepPage.muted("The command lines appear once the checkout and the HIP SDK are known (step 1)."));
             }
-            tasks.getChildren().setAll(rows);
+            for (String c : vm.commandLines()) {
+                Label l = new Label(c);
+                l.setWrapText(true);
+                l.getStyleClass().add(Css.MONO);
+                shown.add(l);
+            }
+            lines.getChildren().setAll(shown);
         };
-        vm.binaries().addListener((ListChangeListener<BinaryBuild>) c -> showTasks.run());
-        showTasks.run();
-        // When the build ends, a binary it never reached reads "not started".
-        vm.busyProperty().addListener(o -> tasks.getChildren().forEach(row -> ((Runnable) row.getUserData()).run()));
-
-        Label elapsed = new Label();
-        elapsed.setId(ID_ELAPSED);
-        elapsed.getStyleClass().add(Css.MUTED);
-        javafx.animation.Timeline clock = new javafx.animation.Timeline(new KeyFrame(Duration.seconds(1), e -> {
-            elapsed.setText(elapsed(vm));
-            tasks.getChildren().forEach(row -> ((Runnable) row.getUserData()).run());
-        }));
-        clock.setCycleCount(Animation.INDEFINITE);
-        clock.play();
-        vm.startedAtProperty().addListener(o -> elapsed.setText(elapsed(vm)));
-        vm.endedAtProperty().addListener(o -> elapsed.setText(elapsed(vm)));
-        HBox run = new HBox(10, start, cancel, bar, elapsed, status);
-        run.setAlignment(Pos.CENTER_LEFT);
-
-
-        Label error = new Label();
-        error.setId(ID_ERROR);
-        error.textProperty().bind(vm.errorProperty());
-        error.getStyleClass().add(Css.SEVERITY_ERROR);
-        error.setGraphic(Icons.of(Icons.Glyph.ERROR, Css.SEVERITY_ERROR));
-        error.visibleProperty().bind(vm.errorProperty().isNotEmpty());
-        error.managedProperty().bind(error.visibleProperty());
-        error.setWrapText(true);
-
-        VBox top = new VBox(8, form, toggles, toggleNote,
-                new FindingsPane("build-option-findings", vm.optionFindings(), "The options follow the guide.").root(),
-                StepPage.section("Command lines"), new HBox(6, commands, copy), useExisting, existing, run, tasks, error,
-                new FindingsPane(ID_FINDINGS, vm.findings(), "No problem found in the last build.").root());
-        HBox.setHgrow(commands, Priority.ALWAYS);
-        javafx.scene.control.ScrollPane topScroll = new javafx.scene.control.ScrollPane(top);
-        topScroll.setFitToWidth(true);
-        topScroll.getStyleClass().add("edge-to-edge");
-
-        LogView logView = new LogView(vm.log(), opener, () -> vm.logFileProperty().get());
-        SplitPane split = new SplitPane(topScroll, logView.root());
-        split.setOrientation(javafx.geometry.Orientation.VERTICAL);
-        split.setDividerPositions(0.55);
-        root = StepPage.of(StepId.BUILD.viewId(), "Build",
-                "Build audiocpp_cli, then audiocpp_server, with the build script inside a vcvars environment. "
-                        + "The log streams below; Cancel ends the whole process tree.", split);
+        vm.commandLines().addListener((ListChangeListener<String>) c -> show.run());
+        show.run();
+        Button copy = new Button("Copy", Icons.of(Icons.Glyph.COPY));
+        copy.setId("build-copy-commands");
+        copy.setMinWidth(Region.USE_PREF_SIZE);
+        copy.setOnAction(e -> Clipboards.put(String.join(System.lineSeparator(), vm.commandLines())));
+        HBox head = new HBox(10, StepPage.section("Command lines"), copy);
+        head.setAlignment(Pos.CENTER_LEFT);
+        return new VBox(4, head, lines);
     }
 
-    public Node root() {
-        return root;
-    }
-
-    private static String elapsed(BuildStepViewModel vm) {
+    private String elapsed() {
         Instant s = vm.startedAtProperty().get();
         if (s == null) {
             return "";
         }
         Instant e = vm.endedAtProperty().get() == null ? vm.clock().instant() : vm.endedAtProperty().get();
-        java.time.Duration d = java.time.Duration.between(s, e);
-        return String.format(Locale.ROOT, "%d:%02d", d.toMinutes(), d.toSecondsPart());
+        return BinaryBuild.clock(s, e);
     }
 
     /** A binary's row: an icon for its state, its name, its own progress bar, and what it is doing. */
-    private static Node taskRow(BuildStepViewModel vm, BinaryBuild b) {
+    private Node taskRow(BinaryBuild b) {
         Label name = new Label(b.binary());
-        name.setMinWidth(130);
+        name.setMinWidth(150);
         ProgressBar bar = new ProgressBar();
         bar.setPrefWidth(200);
+        bar.setMinWidth(120);
         bar.progressProperty().bind(b.progressProperty());
         Label state = new Label();
         state.setId(ID_TASK_STATE_PREFIX + b.binary());
         state.getStyleClass().add(Css.MUTED);
+        state.setMinWidth(Region.USE_PREF_SIZE);
         HBox row = new HBox(10, name, bar, state);
         row.setId(ID_TASK_PREFIX + b.binary());
         row.setAlignment(Pos.CENTER_LEFT);
@@ -251,7 +323,18 @@ public final class BuildStepView {
         return row;
     }
 
-    private static ToggleSwitch toggle(String text, javafx.beans.property.BooleanProperty p, String id) {
+    private static Label notice(String id, ObservableStringValue text, Icons.Glyph glyph, String style) {
+        Label l = new Label();
+        l.setId(id);
+        l.textProperty().bind(text);
+        l.setGraphic(Icons.of(glyph, style));
+        l.setWrapText(true);
+        l.visibleProperty().bind(Bindings.createBooleanBinding(() -> !text.get().isEmpty(), text));
+        l.managedProperty().bind(l.visibleProperty());
+        return l;
+    }
+
+    private static ToggleSwitch toggle(String text, BooleanProperty p, String id) {
         ToggleSwitch t = new ToggleSwitch(text);
         t.setId(id);
         t.selectedProperty().bindBidirectional(p);
@@ -262,6 +345,7 @@ public final class BuildStepView {
         Label l = new Label(text);
         l.setMnemonicParsing(true);
         l.setLabelFor(control);
+        l.setMinWidth(Region.USE_PREF_SIZE);
         return l;
     }
 }

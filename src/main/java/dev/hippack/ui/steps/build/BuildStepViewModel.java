@@ -1,16 +1,17 @@
 package dev.hippack.ui.steps.build;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.build.BuildRecord;
 import dev.hippack.core.build.BuildRequest;
 import dev.hippack.core.build.BuildResult;
 import dev.hippack.core.build.BuildScriptArguments;
 import dev.hippack.core.build.BuildService;
 import dev.hippack.core.build.BuiltBinariesCheck;
+import dev.hippack.core.build.BuiltFor;
 import dev.hippack.core.build.WindowsCommandLine;
 import dev.hippack.core.detect.MachineReport;
 import dev.hippack.core.detect.MsvcToolset;
 import dev.hippack.core.detect.ToolsetVerdict;
-import dev.hippack.core.detect.VisualStudioInstance;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.plan.BuildOptions;
@@ -18,10 +19,10 @@ import dev.hippack.core.plan.BuildScriptFacts;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.progress.LogLine;
 import dev.hippack.core.progress.PartState;
-import dev.hippack.ui.common.RunningTask;
+import dev.hippack.ui.common.Outcome;
 import dev.hippack.ui.common.TaskRunner;
 import dev.hippack.ui.run.LogBuffer;
-import dev.hippack.ui.steps.track.PlanJudge;
+import dev.hippack.ui.steps.PlanJudge;
 import dev.hippack.ui.wizard.AbstractStepViewModel;
 import dev.hippack.ui.wizard.StepId;
 import dev.hippack.ui.wizard.WizardDraft;
@@ -32,17 +33,18 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
-import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleIntegerProperty;
-import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
@@ -61,10 +63,13 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     public static final String CANCELLED = "Cancelled: the build's processes were ended.";
 
     private final Function<Host, BuildService> services;
-    /** The core's check that earlier binaries were built for this plan (stateless). */
+    /**
+     * The core's judge of the binaries in a build folder against a plan (CMakeCache, build record,
+     * files), as {@code stage} and {@code package} use it: after this session's build as for
+     * binaries built earlier.
+     */
     private final BuiltBinariesCheck binariesCheck = new BuiltBinariesCheck();
     private final PlanJudge judge;
-    private final TaskRunner runner;
     private final LogBuffer log;
     private final Clock clock;
     private final StringProperty toolset = new SimpleStringProperty(this, "toolset", ReleasePlan.RECOMMENDED_TOOLSET);
@@ -85,25 +90,44 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private final ReadOnlyStringWrapper existingDescription = new ReadOnlyStringWrapper(this, "existingDescription", "");
     private final ReadOnlyObjectWrapper<Path> logFile = new ReadOnlyObjectWrapper<>(this, "logFile");
+    private final ReadOnlyObjectWrapper<Outcome<BuildResult>> outcome = new ReadOnlyObjectWrapper<>(this, "outcome");
+    private final ReadOnlyStringWrapper rebuildNotice = new ReadOnlyStringWrapper(this, "rebuildNotice", "");
+    private final ReadOnlyStringWrapper builtNote = new ReadOnlyStringWrapper(this, "builtNote", "");
+    private final ReadOnlyBooleanWrapper outcomeShown = new ReadOnlyBooleanWrapper(this, "outcomeShown");
     private WizardDraft draft = new WizardDraft();
     private Host serviceHost;
     private BuildService service;
-    private RunningTask running;
+    /** What the last build started in this session was for, whatever its outcome; null before one. */
+    private BuiltFor attemptedFor;
+    /** The build folder (a host path) and the plan's name for it that the last build wrote into. */
+    private String attemptedDir;
+    private String attemptedDirName;
+    /**
+     * The record the last build of this session wrote beside its binaries (in {@link #attemptedDir});
+     * null before one, and while or after one that did not succeed.
+     */
+    private BuildRecord built;
+    /** The binaries in the plan's build folder as the core's check saw them at the last refresh. */
+    private Folder folder = Folder.NONE;
+    /** The rows, status and error the attempt for {@link #attemptedFor} ended with: shown again while the plan matches. */
+    private List<BinaryBuild> attemptRows = List.of();
+    private String attemptStatus = "";
+    private String attemptError = "";
+    /** How the attempt for {@link #attemptedFor} ended when it did not build; null otherwise. */
+    private Unfinished lastEnd;
     private boolean loading;
 
+    private enum Unfinished { CANCELLED, FAILED, NOT_STARTED }
+
     public BuildStepViewModel(Function<Host, BuildService> services, PlanJudge judge, TaskRunner runner, LogBuffer log, Clock clock) {
+        super(runner);
         this.services = services;
         this.judge = judge;
-        this.runner = runner;
         this.log = log;
         this.clock = clock;
+        // Whether an option makes the last build stale is decided by the core: BuiltBinariesCheck (through BuiltFor).
         Runnable changed = () -> {
             if (!loading) {
-                // Options that change the binaries make an earlier result stale.
-                result.set(null);
-                if (!busy.get()) {
-                    binaries.clear();
-                }
                 refresh();
             }
         };
@@ -155,6 +179,7 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     public void leave(WizardDraft d) {
         write(d);
         d.useExistingBinaries(useExisting.get());
+        d.lastBuild(built);
     }
 
     private void write(WizardDraft d) {
@@ -169,7 +194,7 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     /** The plan with this step's options. */
     public ReleasePlan plan() {
         WizardDraft copy = new WizardDraft();
-        copy.load(draft.track() == null ? ReleasePlan.forTrack(dev.hippack.core.catalog.CatalogLoader.embedded().tracks().get(0)) : draft.toPlan());
+        copy.load(draft.toPlan());
         write(copy);
         return copy.toPlan();
     }
@@ -182,11 +207,30 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     private void refresh() {
         ReleasePlan plan = draft.track() == null ? null : plan();
         if (!busy.get()) {
-            // While idle the rows list what Start will build (after a build, its outcome).
-            List<String> names = plan == null ? List.of() : plan.binaries();
-            if (!names.equals(binaries.stream().map(BinaryBuild::binary).toList())) {
-                binaries.setAll(names.stream().map(BinaryBuild::new).toList());
+            // A running build rewrites the folder: it is judged again when the build ends.
+            folder = inspect(plan);
+            // While idle the rows, the status and the error show the last build while it is for this
+            // plan; once the plan differs they list what Start will build, and the last build no longer counts.
+            boolean current = plan != null && attemptCurrent(plan);
+            if (current) {
+                if (!binaries.equals(attemptRows)) {
+                    binaries.setAll(attemptRows);
+                }
+                status.set(attemptStatus);
+                error.set(attemptError);
+            } else {
+                List<String> names = plan == null ? List.of() : plan.binaries();
+                if (binaries.stream().anyMatch(b -> b.state() != PartState.WAITING)
+                        || !names.equals(binaries.stream().map(BinaryBuild::binary).toList())) {
+                    binaries.setAll(names.stream().map(BinaryBuild::new).toList());
+                }
+                status.set("");
+                error.set("");
             }
+            outcomeShown.set(current && result.get() != null && !result.get().cancelled());
+            rebuildNotice.set(plan == null ? "" : rebuildNotice(plan));
+            builtNote.set(builtHere() && folder.good() && !folder.notes().isEmpty()
+                    ? "Built for " + built.builtFor().describe() + ", and usable for this plan:" + folder.notes() : "");
         }
         commandLines.clear();
         optionFindings.clear();
@@ -206,32 +250,48 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
             }
         }
         String problem = existingProblem(plan);
-        existingDescription.set(problem == null ? "Found the binaries of an earlier build." + existingNotes(plan) : problem);
+        existingDescription.set(problem == null ? "Found the binaries of an earlier build." + folder.notes() : problem);
         revalidate();
     }
 
-    /** What the core's binaries check says about earlier binaries besides errors (no record, more targets). */
-    private String existingNotes(ReleasePlan plan) {
-        try {
-            List<String> notes = binariesCheck.check(plan, draft.host()).stream().filter(f -> !f.isError()).map(Finding::message).toList();
+    /**
+     * The binaries in the plan's build folder: which are missing and, when none is, what the
+     * core's check says about them.
+     */
+    private record Folder(String dir, List<String> missing, List<Finding> findings, String unusable) {
+
+        static final Folder NONE = new Folder(null, List.of(), List.of(), null);
+
+        List<Finding> errors() {
+            return findings.stream().filter(Finding::isError).toList();
+        }
+
+        /** What the check says besides errors (built outside HIP Packager, more targets), as sentences after a space. */
+        String notes() {
+            List<String> notes = findings.stream().filter(f -> !f.isError()).map(Finding::message).toList();
             return notes.isEmpty() ? "" : " " + String.join(" ", notes);
-        } catch (PackagerException | RuntimeException e) {
-            return "";
+        }
+
+        /** The binaries are all there and the check found no error. */
+        boolean good() {
+            return dir != null && unusable == null && missing.isEmpty() && errors().isEmpty();
         }
     }
 
-    /**
-     * Why "use existing binaries" cannot be used now; null when every binary exists and the core's
-     * binaries check (build record and CMakeCache) finds them built for this plan.
-     */
-    private String existingProblem(ReleasePlan plan) {
+    private Folder inspect(ReleasePlan plan) {
         Host host = draft.host();
         if (plan == null || host == null || plan.source() == null) {
-            return "No checkout known, so no earlier binaries can be found.";
+            return Folder.NONE;
+        }
+        String dir;
+        try {
+            dir = buildDirOf(plan, host);
+        } catch (RuntimeException e) {
+            return new Folder(null, List.of(), List.of(), e.getMessage());
         }
         List<String> missing = new ArrayList<>();
         for (String b : plan.binaries()) {
-            String exe = host.join(buildDirOf(plan, host), "bin", b + ".exe");
+            String exe = host.join(dir, "bin", b + ".exe");
             try {
                 if (!Files.isRegularFile(host.resolve(exe))) {
                     missing.add(exe);
@@ -241,15 +301,85 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
             }
         }
         if (!missing.isEmpty()) {
-            return "Not built yet: " + String.join(", ", missing);
+            return new Folder(dir, missing, List.of(), null);
         }
         try {
-            Optional<Finding> mismatch = binariesCheck.check(plan, host).stream().filter(Finding::isError).findFirst();
-            return mismatch.map(f -> "These binaries do not match the plan: " + f.message() + " Rebuild: turn off"
-                    + " \"use existing binaries\" and press Start.").orElse(null);
+            return new Folder(dir, List.of(), binariesCheck.check(plan, host), null);
         } catch (PackagerException e) {
-            return e.getMessage();
+            return new Folder(dir, List.of(), List.of(), e.getMessage());
+        } catch (IllegalArgumentException e) {
+            // A build folder typed into the field that is no path on this machine.
+            return new Folder(dir, List.of(), List.of(), "The build folder " + dir + " cannot be read here: " + e.getMessage());
         }
+    }
+
+    /** True when this session's last build succeeded into the plan's build folder. */
+    private boolean builtHere() {
+        return built != null && folder.dir() != null && folder.dir().equals(attemptedDir);
+    }
+
+    /**
+     * Whether the last attempt's rows and status describe the plan: a build that succeeded while
+     * the core's check still finds its binaries good for the plan; one that did not, while the plan
+     * asks for exactly what it tried.
+     */
+    private boolean attemptCurrent(ReleasePlan plan) {
+        if (attemptedFor == null || folder.dir() == null || !folder.dir().equals(attemptedDir)) {
+            return false;
+        }
+        return built != null ? folder.good() : attemptedFor.differences(plan).isEmpty();
+    }
+
+    /** "Built for ... - rebuild needed: ..." when this session's build does not serve the plan; empty otherwise. */
+    private String rebuildNotice(ReleasePlan plan) {
+        if (built == null) {
+            return "";
+        }
+        String head = "Built for " + built.builtFor().describe() + " - rebuild needed: ";
+        if (!builtHere()) {
+            List<String> why = new ArrayList<>();
+            why.add("the plan builds in " + plan.buildDir() + ", the build was in " + attemptedDirName);
+            built.builtFor().problems(plan).forEach(d -> why.add(d.describe()));
+            return head + String.join("; ", why) + ".";
+        }
+        if (folder.unusable() != null) {
+            return head + folder.unusable();
+        }
+        if (!folder.missing().isEmpty()) {
+            return head + "its binaries are gone (" + String.join(", ", folder.missing()) + ").";
+        }
+        List<Finding> errors = folder.errors();
+        return errors.isEmpty() ? "" : head + String.join(" ", errors.stream().map(Finding::message).toList());
+    }
+
+    /**
+     * Why "use existing binaries" cannot be used now; null when every binary exists and the core's
+     * binaries check (build record and CMakeCache) finds them built for this plan.
+     */
+    private String existingProblem(ReleasePlan plan) {
+        if (plan == null || draft.host() == null || plan.source() == null) {
+            return "No checkout known, so no earlier binaries can be found.";
+        }
+        if (folder.unusable() != null) {
+            return folder.unusable();
+        }
+        if (!folder.missing().isEmpty()) {
+            return "Not built yet: " + String.join(", ", folder.missing());
+        }
+        if (attemptedFor != null && built == null && folder.dir().equals(attemptedDir)) {
+            return "The last build into " + plan.buildDir() + " did not finish, so its binaries may be partly rebuilt: "
+                    + "build again.";
+        }
+        List<Finding> errors = folder.errors();
+        if (errors.isEmpty()) {
+            return null;
+        }
+        if (builtHere()) {
+            return "The binaries in " + plan.buildDir() + " were built in this session for " + built.builtFor().describe()
+                    + " - rebuild needed: " + String.join(" ", errors.stream().map(Finding::message).toList());
+        }
+        return "These binaries do not match the plan: " + errors.get(0).message() + " Rebuild: turn off"
+                + " \"use existing binaries\" and press Start.";
     }
 
     private String buildDirOf(ReleasePlan plan, Host host) {
@@ -271,13 +401,18 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
             reason = "The build is running.";
         } else if (useExisting.get()) {
             reason = existingProblem(draft.track() == null ? null : plan());
-        } else if (result.get() != null && result.get().success()) {
+        } else if (builtHere() && folder.good()) {
             reason = null;
         } else if (optionFindings.stream().anyMatch(Finding::isError)) {
             reason = "Fix first: " + optionFindings.stream().filter(Finding::isError).findFirst().orElseThrow().message();
-        } else if (result.get() != null) {
-            reason = result.get().cancelled() ? "The build was cancelled: start it again, or use existing binaries."
-                    : "The build failed: see the findings, fix and start again.";
+        } else if (!rebuildNotice.get().isEmpty()) {
+            reason = rebuildNotice.get() + " Press Start build.";
+        } else if (lastEnd != null && attemptCurrent(plan())) {
+            reason = switch (lastEnd) {
+                case CANCELLED -> "The build was cancelled: start it again, or use existing binaries.";
+                case FAILED -> "The build failed: see the findings, fix and start again.";
+                case NOT_STARTED -> "The build did not start: " + error.get();
+            };
         } else {
             reason = "Press Start to build, or use binaries built earlier.";
         }
@@ -296,26 +431,40 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         }
         ReleasePlan plan = plan();
         Host host = draft.host();
-        BuildScriptFacts script = script().orElse(new BuildScriptFacts(java.util.Set.of(), false));
+        BuildScriptFacts script = script().orElse(new BuildScriptFacts(Set.of(), false));
         BuildService service = service(host);
+        String dir;
         try {
-            logFile.set(host.resolve(service.buildDirOf(plan)).resolve(BuildService.LOG_NAME));
+            dir = service.buildDirOf(plan);
+            logFile.set(host.resolve(dir).resolve(BuildService.LOG_NAME));
         } catch (RuntimeException e) {
+            dir = null;
             logFile.set(null);
         }
         log.clear();
-        binaries.setAll(plan.binaries().stream().map(BinaryBuild::new).toList());
+        attemptedFor = BuiltFor.of(plan);
+        attemptedDir = dir;
+        attemptedDirName = plan.buildDir();
+        // The build writes into the build folder: whatever was there is not known-good any more.
+        built = null;
+        lastEnd = null;
+        List<BinaryBuild> rows = plan.binaries().stream().map(BinaryBuild::new).toList();
+        rows.forEach(BinaryBuild::includedInBuild);
+        attemptRows = rows;
+        attemptStatus = "";
+        attemptError = "";
+        binaries.setAll(rows);
         findings.clear();
         error.set("");
         result.set(null);
+        outcome.set(null);
+        outcomeShown.set(false);
+        rebuildNotice.set("");
+        builtNote.set("");
         startedAt.set(clock.instant());
         endedAt.set(null);
-        busy.set(true);
-        progress.set(-1);
-        status.set("Starting the build");
-        revalidate();
-        running = runner.run((listener, token) -> service.run(new BuildRequest(plan, script), listener, token),
-                new StepTaskObserver<BuildResult>() {
+        runJob("The build", "Starting the build", (listener, token) -> service.run(new BuildRequest(plan, script), listener, token),
+                new JobEvents() {
                     @Override
                     public void log(LogLine line) {
                         log.offer(line);
@@ -329,59 +478,45 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
 
                     @Override
                     public void progress(double fraction) {
-                        super.progress(fraction);
                         running().ifPresent(b -> b.progress(fraction));
                     }
-
-                    @Override
-                    public void succeeded(BuildResult r) {
-                        done();
+                }, o -> {
+                    endedAt.set(clock.instant());
+                    if (o instanceof Outcome.Succeeded<BuildResult> s) {
+                        BuildResult r = s.value();
                         result.set(r);
                         findings.setAll(r.findings());
                         logFile.set(r.logFile());
+                        if (r.success()) {
+                            built = r.record();
+                        } else {
+                            lastEnd = r.cancelled() ? Unfinished.CANCELLED : Unfinished.FAILED;
+                        }
+                        outcomeShown.set(!r.cancelled());
                         status.set(r.cancelled() ? "Build cancelled." : r.success() ? "Build finished." : "Build failed.");
-                        revalidate();
-                    }
-
-                    @Override
-                    public void failed(Throwable e) {
+                    } else if (o instanceof Outcome.Failed<BuildResult> f) {
                         running().ifPresent(b -> b.moveTo(PartState.FAILED, clock.instant()));
-                        done();
-                        error.set(e instanceof PackagerException ? e.getMessage() : "The build could not run: " + e);
+                        error.set(f.message());
+                        lastEnd = Unfinished.NOT_STARTED;
                         status.set("Build not started.");
-                        revalidate();
-                    }
-
-                    @Override
-                    public void cancelled() {
+                    } else {
                         running().ifPresent(b -> b.moveTo(PartState.CANCELLED, clock.instant()));
-                        done();
                         status.set("Build cancelled.");
                         error.set(CANCELLED);
-                        revalidate();
+                        lastEnd = Unfinished.CANCELLED;
                     }
+                    attemptStatus = status.get();
+                    attemptError = error.get();
+                    outcome.set(o);
+                    // The build changed the folder: judge its binaries again.
+                    refresh();
                 });
+        revalidate();
     }
 
     /** The binary being built now, if any. */
     private Optional<BinaryBuild> running() {
         return binaries.stream().filter(b -> b.state() == PartState.RUNNING).findFirst();
-    }
-
-    private void done() {
-        busy.set(false);
-        progress.set(0);
-        endedAt.set(clock.instant());
-        running = null;
-    }
-
-    @Override
-    public void cancel() {
-        RunningTask r = running;
-        if (r != null) {
-            status.set("Cancelling the build...");
-            r.cancel();
-        }
     }
 
     public ObservableList<String> toolsets() { return toolsets; }
@@ -405,6 +540,17 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
     public ReadOnlyStringProperty existingDescriptionProperty() { return existingDescription.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<Path> logFileProperty() { return logFile.getReadOnlyProperty(); }
+    /** How the last build ended (null while none ended, and while a build runs): for notices. */
+    public ReadOnlyObjectProperty<Outcome<BuildResult>> outcomeProperty() { return outcome.getReadOnlyProperty(); }
+    /** "Built for ... - rebuild needed: ..." when this session's build was for another plan; empty otherwise. */
+    public ReadOnlyStringProperty rebuildNoticeProperty() { return rebuildNotice.getReadOnlyProperty(); }
+    /**
+     * What the core's check says about this session's build when it serves the plan with a remark
+     * (e.g. built for more targets than the plan ships, after Back and fewer targets); empty otherwise.
+     */
+    public ReadOnlyStringProperty builtNoteProperty() { return builtNote.getReadOnlyProperty(); }
+    /** True when the last build's findings describe the plan as it is now (a build ran to its end for it). */
+    public ReadOnlyBooleanProperty outcomeShownProperty() { return outcomeShown.getReadOnlyProperty(); }
     public LogBuffer log() { return log; }
     public Clock clock() { return clock; }
 }

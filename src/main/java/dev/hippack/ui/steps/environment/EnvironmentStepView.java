@@ -14,15 +14,22 @@ import dev.hippack.ui.common.Icons;
 import dev.hippack.ui.common.SizeText;
 import dev.hippack.ui.common.StepPage;
 import dev.hippack.ui.wizard.StepId;
+import dev.hippack.ui.wizard.StepView;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
+import javafx.beans.binding.Bindings;
 import javafx.geometry.Pos;
+import javafx.geometry.VPos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBase;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.ColumnConstraints;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
@@ -37,7 +44,7 @@ import org.controlsfx.control.MaskerPane;
  * Step 1's nodes: one card per HIP SDK and per Visual Studio instance, the tools, the GPUs, the
  * checkout with a folder chooser, and the findings; a masker covers it while detection runs.
  */
-public final class EnvironmentStepView {
+public final class EnvironmentStepView implements StepView {
 
     public static final String ID_RESCAN = "env-rescan";
     public static final String ID_SDKS = "env-sdks";
@@ -50,6 +57,7 @@ public final class EnvironmentStepView {
 
     private final EnvironmentStepViewModel vm;
     private final Node root;
+    private final Button rescan;
     private final FlowPane sdkCards = new FlowPane(12, 12);
     private final FlowPane vsCards = new FlowPane(12, 12);
     private final GridPane toolGrid = new GridPane();
@@ -66,7 +74,7 @@ public final class EnvironmentStepView {
         gpuBox.setId(ID_GPUS);
         checkoutBox.setId(ID_CHECKOUT);
 
-        Button rescan = new Button("_Rescan", Icons.of(Icons.Glyph.RESCAN));
+        rescan = new Button("_Rescan", Icons.of(Icons.Glyph.RESCAN));
         rescan.setId(ID_RESCAN);
         rescan.setMnemonicParsing(true);
         rescan.disableProperty().bind(vm.busyProperty());
@@ -98,23 +106,23 @@ public final class EnvironmentStepView {
         Node toolsCard = card("Tools", toolGrid);
         VBox gpuCard = (VBox) card("GPUs in this machine", gpuBox);
         HBox.setHgrow(gpuCard, Priority.NEVER);
-        gpuCard.setPrefWidth(360);
-        gpuCard.setMinWidth(300);
+        gpuCard.setPrefWidth(380);
+        gpuCard.setMinWidth(330);
         HBox toolsAndGpus = new HBox(16, toolsCard, gpuCard);
-        VBox content = new VBox(10, top, error,
+        // Findings first: what needs fixing is the first thing to read, not the end of a long page.
+        Label dropHint = StepPage.muted("Or drop the checkout's folder anywhere on this step.");
+        VBox content = new VBox(10, error,
+                findingsTitle, findingsPane,
+                StepPage.section("audio.cpp checkout"), checkoutBox, dropHint,
                 StepPage.section("HIP SDKs"), sdkCards,
                 StepPage.section("Visual Studio and MSVC toolsets"), vsCards,
-                toolsAndGpus,
-                StepPage.section("audio.cpp checkout"), checkoutBox,
-                findingsTitle, findingsPane);
-        ScrollPane scroll = new ScrollPane(content);
-        scroll.setFitToWidth(true);
-        scroll.getStyleClass().add("edge-to-edge");
+                toolsAndGpus);
+        ScrollPane scroll = StepPage.scroll(content);
 
         MaskerPane masker = new MaskerPane();
         masker.setId(ID_MASKER);
         masker.visibleProperty().bind(vm.busyProperty());
-        masker.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+        masker.textProperty().bind(Bindings.createStringBinding(
                 () -> vm.statusProperty().get().isEmpty() ? "Detecting..." : vm.statusProperty().get(), vm.statusProperty()));
         masker.progressProperty().bind(vm.progressProperty());
         StackPane stack = new StackPane(scroll, masker);
@@ -123,14 +131,40 @@ public final class EnvironmentStepView {
         if (vm.reportProperty().get() != null) {
             show(vm.reportProperty().get(), machine);
         }
-        BorderPane page = StepPage.of(StepId.ENVIRONMENT.viewId(), "Environment",
+        BorderPane page = StepPage.framed(StepId.ENVIRONMENT.viewId(), "Environment",
                 "What is installed on the build machine: HIP SDKs, Visual Studio with its MSVC toolsets, the tools, "
-                        + "the GPUs and the audio.cpp checkout. Problems come with their fix.", stack);
+                        + "the GPUs and the audio.cpp checkout. Problems come first, each with its fix.", top, stack, null);
+        acceptDroppedCheckout(page);
         root = page;
     }
 
+    @Override
     public Node root() {
         return root;
+    }
+
+    @Override
+    public ButtonBase mainAction() {
+        return rescan;
+    }
+
+    /** A folder dropped anywhere on the step becomes the audio.cpp checkout. */
+    private void acceptDroppedCheckout(Node target) {
+        target.setOnDragOver(e -> {
+            if (e.getDragboard().hasFiles() && vm.acceptsDrop(paths(e.getDragboard().getFiles()))) {
+                e.acceptTransferModes(TransferMode.COPY_OR_MOVE);
+            }
+            e.consume();
+        });
+        target.setOnDragDropped(e -> {
+            boolean taken = e.getDragboard().hasFiles() && vm.dropped(paths(e.getDragboard().getFiles()));
+            e.setDropCompleted(taken);
+            e.consume();
+        });
+    }
+
+    private static List<Path> paths(List<File> files) {
+        return files.stream().map(File::toPath).toList();
     }
 
     /** "not found (optional: faster rebuilds)" or "not found: the build needs it". */
@@ -161,6 +195,13 @@ public final class EnvironmentStepView {
             name.setMinWidth(Region.USE_PREF_SIZE);
             Label where = new Label(t.found() ? t.path() : notFound(t.needed()));
             where.getStyleClass().add(t.found() ? Css.MONO : Css.MUTED);
+            if (t.found()) {
+                // A path is data of any length: it may be cut, and its tooltip has it whole.
+                where.getStyleClass().add(Css.MAY_ELIDE);
+                where.setTooltip(new Tooltip(t.path()));
+            } else {
+                where.setWrapText(true);
+            }
             toolGrid.addRow(row++, icon, name, where);
         }
         gpuBox.getChildren().clear();
@@ -194,24 +235,41 @@ public final class EnvironmentStepView {
         });
         Label path = new Label(c == null ? "No audio.cpp checkout found in the working folder." : c.path());
         path.getStyleClass().add(c == null ? Css.MUTED : Css.MONO);
+        path.setWrapText(true);
+        choose.setMinWidth(Region.USE_PREF_SIZE);
+        HBox.setHgrow(path, Priority.ALWAYS);
         HBox head = new HBox(10, path, choose);
         head.setAlignment(Pos.CENTER_LEFT);
         checkoutBox.getChildren().setAll(head);
         if (c != null) {
+            // The keys keep their width; only the values wrap.
             GridPane g = new GridPane();
             g.setHgap(12);
             g.setVgap(4);
-            g.addRow(0, new Label("Version:"), new Label(c.version() == null ? "unknown (no git)" : c.version()));
-            g.addRow(1, new Label("Build script:"), new Label(c.buildScript()
+            ColumnConstraints keys = new ColumnConstraints();
+            keys.setMinWidth(Region.USE_PREF_SIZE);
+            ColumnConstraints values = new ColumnConstraints();
+            values.setHgrow(Priority.ALWAYS);
+            values.setFillWidth(true);
+            g.getColumnConstraints().setAll(keys, values);
+            fact(g, 0, "Version:", c.version() == null ? "unknown (no git)" : c.version());
+            fact(g, 1, "Build script:", c.buildScript()
                     ? "scripts\\build_windows_hip.ps1 with -" + String.join(" -", c.scriptParameters())
-                    : "scripts\\build_windows_hip.ps1 is missing"));
-            g.addRow(2, new Label("OpenMP off:"), new Label(c.disablesOpenmp() ? "yes (both CMake flags)" : "no"));
-            Label families = new Label(c.modelFamilies().isEmpty() ? "none found" : String.join(", ", c.modelFamilies()));
-            families.setWrapText(true);
-            g.addRow(3, new Label("Model families:"), families);
-            g.getChildren().stream().filter(n -> n instanceof Label).forEach(n -> ((Label) n).setWrapText(true));
+                    : "scripts\\build_windows_hip.ps1 is missing");
+            fact(g, 2, "OpenMP off:", c.disablesOpenmp() ? "yes (both CMake flags)" : "no");
+            fact(g, 3, "Model families:", c.modelFamilies().isEmpty() ? "none found" : String.join(", ", c.modelFamilies()));
             checkoutBox.getChildren().add(g);
         }
+    }
+
+    private static void fact(GridPane g, int row, String key, String value) {
+        Label k = new Label(key);
+        k.getStyleClass().add(Css.MUTED);
+        k.setMinWidth(Region.USE_PREF_SIZE);
+        Label v = new Label(value);
+        v.setWrapText(true);
+        GridPane.setValignment(k, VPos.TOP);
+        g.addRow(row, k, v);
     }
 
     private static Node sdkCard(HipSdk s) {
@@ -277,7 +335,7 @@ public final class EnvironmentStepView {
             box.getChildren().add(StepPage.muted("No MSVC toolset installed."));
         }
         box.getStyleClass().add(Css.CARD);
-        box.setPrefWidth(410);
+        box.setPrefWidth(430);
         return box;
     }
 

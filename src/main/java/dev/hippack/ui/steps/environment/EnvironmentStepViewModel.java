@@ -1,6 +1,5 @@
 package dev.hippack.ui.steps.environment;
 
-import dev.hippack.core.PackagerException;
 import dev.hippack.core.detect.DetectRequest;
 import dev.hippack.core.detect.DetectedGpu;
 import dev.hippack.core.detect.DetectedTool;
@@ -12,11 +11,12 @@ import dev.hippack.core.detect.VisualStudioInstance;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.plan.ReleasePlan;
-import dev.hippack.ui.common.RunningTask;
+import dev.hippack.ui.common.Outcome;
 import dev.hippack.ui.common.TaskRunner;
 import dev.hippack.ui.wizard.AbstractStepViewModel;
 import dev.hippack.ui.wizard.StepId;
 import dev.hippack.ui.wizard.WizardDraft;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,7 +40,6 @@ public final class EnvironmentStepViewModel extends AbstractStepViewModel {
 
     private final HostSource hostSource;
     private final MachineDetector detector;
-    private final TaskRunner runner;
     private final ReadOnlyObjectWrapper<MachineReport> report = new ReadOnlyObjectWrapper<>(this, "report");
     private final ReadOnlyObjectWrapper<Host> host = new ReadOnlyObjectWrapper<>(this, "host");
     private final ReadOnlyStringWrapper checkout = new ReadOnlyStringWrapper(this, "checkout");
@@ -50,12 +49,11 @@ public final class EnvironmentStepViewModel extends AbstractStepViewModel {
     private final ObservableList<DetectedTool> tools = FXCollections.observableArrayList();
     private final ObservableList<DetectedGpu> gpus = FXCollections.observableArrayList();
     private final ObservableList<Finding> findings = FXCollections.observableArrayList();
-    private RunningTask running;
 
     public EnvironmentStepViewModel(HostSource hostSource, MachineDetector detector, TaskRunner runner) {
+        super(runner);
         this.hostSource = hostSource;
         this.detector = detector;
-        this.runner = runner;
         blockedBy("Detection has not run yet.");
     }
 
@@ -115,38 +113,22 @@ public final class EnvironmentStepViewModel extends AbstractStepViewModel {
         if (busy.get()) {
             return;
         }
-        busy.set(true);
-        progress.set(-1);
-        status.set("Detecting the build machine");
         error.set("");
         blockedBy("Detection is running.");
         Host known = host.get();
         String source = checkout.get();
-        running = runner.run((listener, token) -> {
+        runJob("Detection", "Detecting the build machine", (listener, token) -> {
             Host h = known != null ? known : hostSource.open();
             return new Detected(h, detector.run(new DetectRequest(h, source), listener, token));
-        }, new StepTaskObserver<Detected>() {
-            @Override
-            public void succeeded(Detected d) {
-                done();
-                host.set(d.host());
-                show(d.report());
-                status.set("");
+        }, outcome -> {
+            if (outcome instanceof Outcome.Succeeded<Detected> s) {
+                host.set(s.value().host());
+                show(s.value().report());
                 blockedBy(null);
-            }
-
-            @Override
-            public void failed(Throwable e) {
-                done();
-                error.set(e instanceof PackagerException ? e.getMessage() : "Detection failed: " + e);
-                status.set("");
-                blockedBy("Detection failed: " + error.get());
-            }
-
-            @Override
-            public void cancelled() {
-                done();
-                status.set("");
+            } else if (outcome instanceof Outcome.Failed<Detected> f) {
+                error.set(f.message());
+                blockedBy("Detection failed: " + f.message());
+            } else {
                 blockedBy("Detection was cancelled: press Rescan.");
             }
         });
@@ -157,6 +139,20 @@ public final class EnvironmentStepViewModel extends AbstractStepViewModel {
         Host h = host.get();
         checkout.set(h == null ? localFolder.toString() : h.toHostPath(localFolder));
         rescan();
+    }
+
+    /** Whether dropped files can be taken as the checkout: exactly one folder, and detection is not running. */
+    public boolean acceptsDrop(List<Path> files) {
+        return !busy.get() && files.size() == 1 && Files.isDirectory(files.get(0));
+    }
+
+    /** A folder dropped on the step becomes the checkout (and detection runs again); false when the drop is not one folder. */
+    public boolean dropped(List<Path> files) {
+        if (!acceptsDrop(files)) {
+            return false;
+        }
+        chooseCheckout(files.get(0));
+        return true;
     }
 
     /** The checkout as a folder on this machine, for a folder chooser to start in; null when unknown. */
@@ -173,12 +169,6 @@ public final class EnvironmentStepViewModel extends AbstractStepViewModel {
         }
     }
 
-    private void done() {
-        busy.set(false);
-        progress.set(0);
-        running = null;
-    }
-
     private void show(MachineReport r) {
         report.set(r);
         sdks.setAll(r.sdks());
@@ -188,14 +178,6 @@ public final class EnvironmentStepViewModel extends AbstractStepViewModel {
         findings.setAll(r.findings());
         if (r.checkout() != null) {
             checkout.set(r.checkout().path());
-        }
-    }
-
-    @Override
-    public void cancel() {
-        RunningTask r = running;
-        if (r != null) {
-            r.cancel();
         }
     }
 

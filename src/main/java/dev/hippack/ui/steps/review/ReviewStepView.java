@@ -1,7 +1,9 @@
 package dev.hippack.ui.steps.review;
 
+import dev.hippack.core.audit.AuditReport;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
+import dev.hippack.ui.common.Columns;
 import dev.hippack.ui.common.Css;
 import dev.hippack.ui.common.FindingsPane;
 import dev.hippack.ui.common.FolderField;
@@ -9,158 +11,213 @@ import dev.hippack.ui.common.Icons;
 import dev.hippack.ui.common.SizeText;
 import dev.hippack.ui.common.StepPage;
 import dev.hippack.ui.wizard.StepId;
+import dev.hippack.ui.wizard.StepView;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
-import javafx.geometry.Orientation;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBase;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.ScrollPane;
-import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeTableCell;
 import javafx.scene.control.TreeTableColumn;
 import javafx.scene.control.TreeTableView;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 
-/** Step 4's nodes: output folder, Stage, the package tree with sizes, totals, findings by severity. */
-public final class ReviewStepView {
+/**
+ * Step 4's page: the output folder and "Stage and audit" fixed under the intro; then the checks
+ * (the audit, the binaries against the plan, the start check: one line when every check passed,
+ * the findings by severity when not) and the package's tree,
+ * opened on its executables and DLLs with the kernel folders closed.
+ */
+public final class ReviewStepView implements StepView {
 
     public static final String ID_TREE = "review-tree";
     public static final String ID_STAGE = "review-stage";
     public static final String ID_TOTALS = "review-totals";
     public static final String ID_ACK = "review-acknowledge";
     public static final String ID_FINDINGS = "review-findings";
+    public static final String ID_AUDIT = "review-audit";
     public static final String ID_ERROR = "review-error";
 
+    private final ReviewStepViewModel vm;
     private final Node root;
-    private final VBox findingsBox = new VBox(8);
+    private final Button stage;
+    private final VBox findingsBox = new VBox(6);
+    private final Label audit = new Label();
 
     public ReviewStepView(ReviewStepViewModel vm) {
+        this.vm = vm;
         FolderField folderField = FolderField.of("review-folder", vm.outputFolderProperty(), "Choose _folder...",
                 "Where the staged package and the zip go");
         TextField folder = folderField.field();
+        folder.setMinWidth(120);
         Button choose = folderField.choose();
         choose.disableProperty().bind(vm.busyProperty());
-        Button stage = new Button("_Stage and audit", Icons.of(Icons.Glyph.REVIEW));
+        choose.setMinWidth(Region.USE_PREF_SIZE);
+        stage = new Button("_Stage and audit", Icons.of(Icons.Glyph.REVIEW));
         stage.setId(ID_STAGE);
         stage.setMnemonicParsing(true);
+        stage.getStyleClass().add(Css.MAIN_ACTION);
+        stage.setMinWidth(Region.USE_PREF_SIZE);
         stage.setOnAction(e -> vm.stage());
         stage.disableProperty().bind(Bindings.createBooleanBinding(() -> !vm.canStage(), vm.busyProperty(), vm.outputFolderProperty()));
+        Label folderLabel = new Label("Output folder:");
+        folderLabel.setMinWidth(Region.USE_PREF_SIZE);
+        HBox folderRow = new HBox(8, folderLabel, folder, choose, stage);
+        folderRow.setAlignment(Pos.CENTER_LEFT);
+
         ProgressBar bar = new ProgressBar();
         bar.progressProperty().bind(vm.progressProperty());
         bar.visibleProperty().bind(vm.busyProperty());
         bar.managedProperty().bind(bar.visibleProperty());
+        bar.setMinWidth(120);
         Label status = new Label();
         status.textProperty().bind(vm.statusProperty());
-        HBox folderRow = new HBox(8, new Label("Output folder:"), folder, choose, stage);
-        folderRow.setAlignment(Pos.CENTER_LEFT);
+        status.setWrapText(true);
+        HBox.setHgrow(status, Priority.ALWAYS);
         HBox runRow = new HBox(8, bar, status);
         runRow.setAlignment(Pos.CENTER_LEFT);
 
         Label error = new Label();
         error.setId(ID_ERROR);
         error.textProperty().bind(vm.errorProperty());
+        error.setGraphic(Icons.of(Icons.Glyph.ERROR, Css.SEVERITY_ERROR));
         error.getStyleClass().add(Css.SEVERITY_ERROR);
         error.setWrapText(true);
         error.visibleProperty().bind(vm.errorProperty().isNotEmpty());
         error.managedProperty().bind(error.visibleProperty());
 
-        TreeTableView<PackageNode> tree = tree();
-        vm.treeProperty().addListener((o, was, now) -> {
-            tree.setRoot(now == null ? null : item(now));
-            if (tree.getRoot() != null) {
-                tree.getRoot().setExpanded(true);
-            }
-        });
-        Label totals = new Label();
-        totals.setId(ID_TOTALS);
-        totals.textProperty().bind(vm.totalsProperty());
-        totals.getStyleClass().add(Css.CARD_TITLE);
-        VBox left = new VBox(6, totals, tree);
-        VBox.setVgrow(tree, Priority.ALWAYS);
-
+        audit.setId(ID_AUDIT);
+        audit.setWrapText(true);
+        audit.getStyleClass().add(Css.CARD_TITLE);
         CheckBox ack = new CheckBox("I have read the _warnings and ship the package anyway");
         ack.setId(ID_ACK);
         ack.setMnemonicParsing(true);
-        ack.selectedProperty().bindBidirectional(vm.warningsAcknowledgedProperty());
         ack.setWrapText(true);
-        findingsBox.setId(ID_FINDINGS);
-        vm.findings().addListener((ListChangeListener<Finding>) c -> showFindings(vm));
-        vm.auditProperty().addListener(o -> showFindings(vm));
+        ack.selectedProperty().bindBidirectional(vm.warningsAcknowledgedProperty());
         ack.visibleProperty().bind(Bindings.createBooleanBinding(() -> vm.warningCount() > 0 && vm.auditProperty().get() != null
                 && vm.auditProperty().get().passed(), vm.findings(), vm.auditProperty()));
         ack.managedProperty().bind(ack.visibleProperty());
-        VBox right = new VBox(8, StepPage.section("Audit"), ack, findingsBox);
-        ScrollPane rightScroll = new ScrollPane(right);
-        rightScroll.setFitToWidth(true);
-        rightScroll.getStyleClass().add("edge-to-edge");
+        findingsBox.setId(ID_FINDINGS);
+        // The findings take the room they need, up to a third of the page; the tree takes the rest.
+        ScrollPane findingsScroll = StepPage.scroll(findingsBox);
+        findingsScroll.setFitToHeight(false);
+        findingsScroll.prefViewportHeightProperty().bind(findingsBox.heightProperty());
+        findingsScroll.visibleProperty().bind(Bindings.isNotEmpty(vm.findings()));
+        findingsScroll.managedProperty().bind(findingsScroll.visibleProperty());
+        VBox.setVgrow(findingsScroll, Priority.NEVER);
+        vm.findings().addListener((ListChangeListener<Finding>) c -> showAudit());
+        vm.auditProperty().addListener(o -> showAudit());
+        showAudit();
 
-        SplitPane split = new SplitPane(left, rightScroll);
-        split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(0.55);
-        VBox content = new VBox(8, folderRow, runRow, error, split);
-        VBox.setVgrow(split, Priority.ALWAYS);
-        root = StepPage.of(StepId.REVIEW.viewId(), "Review",
+        Label totals = new Label();
+        totals.setId(ID_TOTALS);
+        totals.textProperty().bind(vm.totalsProperty());
+        totals.setWrapText(true);
+
+        TreeTableView<PackageNode> tree = tree();
+        vm.treeProperty().addListener((o, was, now) -> {
+            tree.setRoot(now == null ? null : item(now, 0));
+        });
+        VBox.setVgrow(tree, Priority.ALWAYS);
+
+        VBox content = new VBox(8, runRow, error, audit, ack, findingsScroll, totals, tree);
+        findingsScroll.maxHeightProperty().bind(content.heightProperty().divide(3));
+        root = StepPage.framed(StepId.REVIEW.viewId(), "Review",
                 "The package as it will be zipped, and every check of the guide run on it. Errors must be fixed; "
-                        + "warnings need your explicit yes.", content);
+                        + "warnings need your explicit yes.", folderRow, content, null);
     }
 
+    @Override
     public Node root() {
         return root;
     }
 
-    private void showFindings(ReviewStepViewModel vm) {
-        findingsBox.getChildren().clear();
-        if (vm.auditProperty().get() == null && vm.findings().isEmpty()) {
-            return;
+    @Override
+    public ButtonBase mainAction() {
+        return stage;
+    }
+
+    private void showAudit() {
+        AuditReport a = vm.auditProperty().get();
+        if (a == null) {
+            audit.setText(vm.busyProperty().get() ? "" : "Not audited yet.");
+            audit.setGraphic(null);
+        } else {
+            long errors = vm.findings().stream().filter(Finding::isError).count();
+            long warnings = vm.warningCount();
+            if (vm.findings().isEmpty()) {
+                audit.setText("Checks: every check passed.");
+                audit.setGraphic(Icons.of(Icons.Glyph.OK, Css.OK));
+            } else if (errors > 0) {
+                audit.setText(String.format(Locale.ROOT, "Checks: %d %s, %d %s: the package must not ship.", errors,
+                        errors == 1 ? "error" : "errors", warnings, warnings == 1 ? "warning" : "warnings"));
+                audit.setGraphic(Icons.of(Icons.Glyph.ERROR, Css.SEVERITY_ERROR));
+            } else {
+                audit.setText(warnings > 0
+                        ? String.format(Locale.ROOT, "Checks: no error, %d %s to read.", warnings, warnings == 1 ? "warning" : "warnings")
+                        : "Checks: no error or warning; the notes below are for your information.");
+                audit.setGraphic(Icons.of(warnings > 0 ? Icons.Glyph.WARNING : Icons.Glyph.OK, warnings > 0 ? Css.SEVERITY_WARNING : Css.OK));
+            }
         }
+        List<Node> rows = new ArrayList<>();
         for (Severity s : Severity.values()) {
             List<Finding> group = vm.findings().stream().filter(f -> f.severity() == s).toList();
             if (group.isEmpty()) {
                 continue;
             }
             String title = switch (s) {
-                case ERROR -> "Errors (" + group.size() + "): the package must not ship";
+                case ERROR -> "Errors (" + group.size() + ")";
                 case WARNING -> "Warnings (" + group.size() + ")";
                 case INFO -> "Notes (" + group.size() + ")";
             };
             Label head = StepPage.section(title);
             head.setId("review-group-" + s.json());
-            findingsBox.getChildren().add(head);
-            group.forEach(f -> findingsBox.getChildren().add(FindingsPane.row(f)));
+            rows.add(head);
+            group.forEach(f -> rows.add(FindingsPane.row(f)));
         }
-        if (vm.findings().isEmpty()) {
-            findingsBox.getChildren().add(new Label("Every check passed.", Icons.of(Icons.Glyph.OK, Css.OK)));
-        }
+        findingsBox.getChildren().setAll(rows);
     }
 
     private static TreeTableView<PackageNode> tree() {
         TreeTableView<PackageNode> t = new TreeTableView<>();
         t.setId(ID_TREE);
         t.setPlaceholder(new Label("Stage the package to see its files."));
-        t.setColumnResizePolicy(TreeTableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        t.setColumnResizePolicy(TreeTableView.CONSTRAINED_RESIZE_POLICY_ALL_COLUMNS);
         TreeTableColumn<PackageNode, PackageNode> name = new TreeTableColumn<>("Name");
         name.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().getValue()));
         name.setCellFactory(c -> new TreeTableCell<>() {
+            {
+                // File names are data of any length: a long one may be cut; its tooltip has it whole.
+                getStyleClass().add(Css.MAY_ELIDE);
+            }
+
             @Override
             protected void updateItem(PackageNode n, boolean empty) {
                 super.updateItem(n, empty);
                 if (empty || n == null) {
                     setText(null);
                     setGraphic(null);
+                    setTooltip(null);
                     return;
                 }
                 setText(n.name());
+                setTooltip(new Tooltip(n.path().isEmpty() ? n.name() : n.path()));
                 setGraphic(Icons.of(switch (n.kind()) {
                     case FOLDER -> Icons.Glyph.FOLDER;
                     case EXECUTABLE -> Icons.Glyph.EXECUTABLE;
@@ -171,28 +228,39 @@ public final class ReviewStepView {
                 }));
             }
         });
+        name.setMinWidth(160);
         name.setPrefWidth(330);
+        // The other columns are as wide as their longest text ("1023.9 MiB", "executable", "gfx1151").
         TreeTableColumn<PackageNode, String> size = new TreeTableColumn<>("Size");
         size.setCellValueFactory(c -> new ReadOnlyStringWrapper(SizeText.of(c.getValue().getValue().bytes())));
         size.setStyle("-fx-alignment: CENTER-RIGHT;");
-        size.setPrefWidth(90);
+        Columns.fixed(size, 96);
         TreeTableColumn<PackageNode, String> kind = new TreeTableColumn<>("Kind");
-        kind.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().getValue().kind().name().toLowerCase(java.util.Locale.ROOT)));
-        kind.setPrefWidth(95);
+        kind.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().getValue().kind().name().toLowerCase(Locale.ROOT)));
+        Columns.fixed(kind, 100);
         TreeTableColumn<PackageNode, String> arch = new TreeTableColumn<>("Arch");
         arch.setCellValueFactory(c -> new ReadOnlyStringWrapper(c.getValue().getValue().arch() == null ? "" : c.getValue().getValue().arch()));
-        arch.setPrefWidth(80);
+        Columns.fixed(arch, 84);
         t.getColumns().addAll(List.of(name, size, kind, arch));
         return t;
     }
 
-    private static TreeItem<PackageNode> item(PackageNode n) {
+
+    /**
+     * The package opens on its top level (executables, DLLs, README) and the two library folders;
+     * the kernel folders, hundreds of files each, stay closed until opened.
+     */
+    private static TreeItem<PackageNode> item(PackageNode n, int depth) {
         TreeItem<PackageNode> i = new TreeItem<>(n);
-        for (PackageNode c : n.children()) {
-            i.getChildren().add(item(c));
+        List<PackageNode> children = new ArrayList<>(n.children());
+        // Files before folders at the top, so the executables and DLLs are what one sees first.
+        if (depth == 0) {
+            children.sort((a, b) -> Boolean.compare(a.kind() == PackageNode.Kind.FOLDER, b.kind() == PackageNode.Kind.FOLDER));
         }
-        // Every folder opens: the table is virtualized, and the kernel files show their architecture.
-        i.setExpanded(n.kind() == PackageNode.Kind.FOLDER);
+        for (PackageNode c : children) {
+            i.getChildren().add(item(c, depth + 1));
+        }
+        i.setExpanded(depth == 0);
         return i;
     }
 }

@@ -1,7 +1,7 @@
 package dev.hippack.ui.steps.review;
 
-import dev.hippack.core.PackagerException;
 import dev.hippack.core.audit.AuditReport;
+import dev.hippack.core.build.BuildRecord;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
 import dev.hippack.core.host.Host;
@@ -13,7 +13,7 @@ import dev.hippack.core.stage.StageResult;
 import dev.hippack.core.stage.Stager;
 import dev.hippack.core.verify.PackageVerifier;
 import dev.hippack.core.verify.VerifyRequest;
-import dev.hippack.ui.common.RunningTask;
+import dev.hippack.ui.common.Outcome;
 import dev.hippack.ui.common.SizeText;
 import dev.hippack.ui.common.TaskRunner;
 import dev.hippack.ui.wizard.AbstractStepViewModel;
@@ -23,6 +23,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -46,7 +47,6 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
     private final Stager stager;
     private final PackageVerifier verifier;
     private final PackageTreeReader treeReader;
-    private final TaskRunner runner;
     private final ObjectProperty<Path> outputFolder = new SimpleObjectProperty<>(this, "outputFolder");
     private final BooleanProperty warningsAcknowledged = new SimpleBooleanProperty(this, "warningsAcknowledged");
     private final ReadOnlyObjectWrapper<PackageNode> tree = new ReadOnlyObjectWrapper<>(this, "tree");
@@ -57,14 +57,14 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
     private final ObservableList<Finding> findings = FXCollections.observableArrayList();
     private WizardDraft draft = new WizardDraft();
     private ReleasePlan stagedPlan;
-    private RunningTask running;
+    private BuildRecord stagedBuild;
 
     public ReviewStepViewModel(LayoutPlanner planner, Stager stager, PackageVerifier verifier, PackageTreeReader treeReader, TaskRunner runner) {
+        super(runner);
         this.planner = planner;
         this.stager = stager;
         this.verifier = verifier;
         this.treeReader = treeReader;
-        this.runner = runner;
         warningsAcknowledged.addListener(o -> revalidate());
         outputFolder.addListener(o -> revalidate());
         revalidate();
@@ -85,8 +85,9 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
                 error.set("The output folder " + d.outputDir() + " cannot be used here: " + e.getMessage());
             }
         }
-        // A plan changed since staging (other targets, other binaries) makes the staged folder stale.
-        if (staged.get() != null && !d.toPlan().equals(stagedPlan)) {
+        // A plan changed since staging (other targets, other binaries), or a new build (the same
+        // plan built again: its record is a new one), makes the staged folder stale.
+        if (staged.get() != null && (!d.toPlan().equals(stagedPlan) || !Objects.equals(d.lastBuild(), stagedBuild))) {
             clear();
         }
         revalidate();
@@ -109,7 +110,7 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
         return !busy.get() && outputFolder.get() != null && draft.host() != null && draft.track() != null;
     }
 
-    /** Stages the package into the output folder and audits it, in the background. */
+    /** Stages the package into the output folder and verifies it, in the background. */
     public void stage() {
         if (!canStage()) {
             return;
@@ -118,48 +119,36 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
         Host host = draft.host();
         Path out = outputFolder.get();
         clear();
-        busy.set(true);
-        progress.set(-1);
-        status.set("Staging the package");
-        revalidate();
-        running = runner.run((listener, token) -> {
+        // Binaries built for another plan are never packaged: the verifier's binaries check (build
+        // record and CMakeCache, as in 'stage' and 'package') makes them an error that blocks Next.
+        BuildRecord built = draft.lastBuild();
+        runJob("Staging", "Staging the package", (listener, token) -> {
             PackageLayout layout = planner.plan(plan, host);
             StageResult s = stager.run(new StageRequest(layout, out), listener, token);
             AuditReport report = verifier.run(new VerifyRequest(s.packageDir(), plan, host, false), listener, token);
             return new Reviewed(s, report, treeReader.read(s.packageDir()));
-        }, new StepTaskObserver<Reviewed>() {
-            @Override
-            public void succeeded(Reviewed r) {
-                done();
+        }, outcome -> {
+            if (outcome instanceof Outcome.Succeeded<Reviewed> s) {
+                Reviewed r = s.value();
                 stagedPlan = plan;
+                stagedBuild = built;
                 staged.set(r.stage());
                 audit.set(r.audit());
                 tree.set(r.tree());
                 List<Finding> all = new ArrayList<>(r.stage().findings());
                 all.addAll(r.audit().findings());
-                all.sort((a, b) -> a.severity().compareTo(b.severity()));
+                all.sort((x, y) -> x.severity().compareTo(y.severity()));
                 findings.setAll(all);
                 totals.set(totalsText(r.stage()));
-                status.set(r.audit().passed() ? "Staged and audited: no error." : "The audit found errors.");
-                revalidate();
-            }
-
-            @Override
-            public void failed(Throwable e) {
-                done();
-                error.set(e instanceof PackagerException ? e.getMessage() : "Staging failed: " + e);
-                status.set("");
-                revalidate();
-            }
-
-            @Override
-            public void cancelled() {
-                done();
+                status.set(r.audit().passed() ? "Staged and checked: no error." : "The checks found errors.");
+            } else if (outcome instanceof Outcome.Failed<Reviewed> f) {
+                error.set(f.message());
+            } else {
                 error.set("Cancelled: no staged folder was left behind.");
-                status.set("");
-                revalidate();
             }
+            revalidate();
         });
+        revalidate();
     }
 
     private String totalsText(StageResult s) {
@@ -181,31 +170,18 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
         error.set("");
         warningsAcknowledged.set(false);
         stagedPlan = null;
-    }
-
-    private void done() {
-        busy.set(false);
-        progress.set(0);
-        running = null;
-    }
-
-    @Override
-    public void cancel() {
-        RunningTask r = running;
-        if (r != null) {
-            r.cancel();
-        }
+        stagedBuild = null;
     }
 
     private void revalidate() {
         AuditReport a = audit.get();
         String reason;
         if (busy.get()) {
-            reason = "Staging and auditing.";
+            reason = "Staging and checking.";
         } else if (a == null) {
             reason = outputFolder.get() == null ? "Choose the output folder, then stage the package." : "Stage the package to review it.";
         } else if (!a.passed()) {
-            reason = "The audit found " + a.errors() + (a.errors() == 1 ? " error" : " errors") + ": fix and stage again.";
+            reason = "The checks found " + a.errors() + (a.errors() == 1 ? " error" : " errors") + ": fix and stage again.";
         } else if (warningCount() > 0 && !warningsAcknowledged.get()) {
             reason = "Acknowledge the " + warningCount() + (warningCount() == 1 ? " warning" : " warnings") + " to go on.";
         } else {
@@ -214,7 +190,7 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
         blockedBy(reason);
     }
 
-    /** Warnings of the audit and of the layout. */
+    /** Warnings of the layout and of the checks. */
     public int warningCount() {
         return (int) findings.stream().filter(f -> f.severity() == Severity.WARNING).count();
     }
@@ -228,6 +204,6 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
     public ReadOnlyObjectProperty<StageResult> stagedProperty() { return staged.getReadOnlyProperty(); }
     public ReadOnlyStringProperty totalsProperty() { return totals.getReadOnlyProperty(); }
     public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
-    /** Every finding of the layout and the audit, errors first. */
+    /** Every finding of the layout and the checks (audit, binaries against the plan, start check), errors first. */
     public ObservableList<Finding> findings() { return findings; }
 }

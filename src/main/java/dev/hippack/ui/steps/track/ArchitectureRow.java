@@ -1,6 +1,8 @@
 package dev.hippack.ui.steps.track;
 
 import dev.hippack.core.catalog.GpuArchitecture;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -12,22 +14,24 @@ import javafx.beans.property.SimpleBooleanProperty;
 
 /**
  * One row of the hardware matrix: the architecture's facts, whether it is ticked, its kernel
- * sizes on the chosen track, its coverage on each track, and why it cannot be ticked (if so).
+ * sizes on the chosen track, whether each catalog track has its GEMM kernels, and why it cannot
+ * be ticked (if so).
  */
 public final class ArchitectureRow {
 
     private final GpuArchitecture arch;
+    /** By track id, in catalog order: whether that track's hipBLASLt has kernels for this architecture. */
+    private final Map<String, Boolean> coverage;
     private final BooleanProperty selected = new SimpleBooleanProperty(this, "selected");
     private final ReadOnlyBooleanWrapper local = new ReadOnlyBooleanWrapper(this, "local");
     private final ReadOnlyDoubleWrapper rocblasMib = new ReadOnlyDoubleWrapper(this, "rocblasMib");
     private final ReadOnlyDoubleWrapper hipblasltMib = new ReadOnlyDoubleWrapper(this, "hipblasltMib");
     private final ReadOnlyBooleanWrapper sizesDerived = new ReadOnlyBooleanWrapper(this, "sizesDerived");
-    private final ReadOnlyBooleanWrapper coveredRocm6 = new ReadOnlyBooleanWrapper(this, "coveredRocm6");
-    private final ReadOnlyBooleanWrapper coveredRocm7 = new ReadOnlyBooleanWrapper(this, "coveredRocm7");
     private final ReadOnlyStringWrapper blockedReason = new ReadOnlyStringWrapper(this, "blockedReason", "");
 
-    ArchitectureRow(GpuArchitecture arch) {
+    ArchitectureRow(GpuArchitecture arch, Map<String, Boolean> coverage) {
         this.arch = arch;
+        this.coverage = new LinkedHashMap<>(coverage);
     }
 
     public String id() { return arch.id(); }
@@ -44,8 +48,8 @@ public final class ArchitectureRow {
     public ReadOnlyDoubleProperty hipblasltMibProperty() { return hipblasltMib.getReadOnlyProperty(); }
     /** True when a size was split out of a total rather than measured: shown as approximate. */
     public ReadOnlyBooleanProperty sizesDerivedProperty() { return sizesDerived.getReadOnlyProperty(); }
-    public ReadOnlyBooleanProperty coveredRocm6Property() { return coveredRocm6.getReadOnlyProperty(); }
-    public ReadOnlyBooleanProperty coveredRocm7Property() { return coveredRocm7.getReadOnlyProperty(); }
+    /** Whether the track {@code trackId} has GEMM (hipBLASLt) kernels for this architecture. */
+    public boolean coveredOn(String trackId) { return coverage.getOrDefault(trackId, false); }
     /** Why this row cannot be shipped on the chosen track; empty when it can. */
     public ReadOnlyStringProperty blockedReasonProperty() { return blockedReason.getReadOnlyProperty(); }
     public boolean isBlocked() { return !blockedReason.get().isEmpty(); }
@@ -55,10 +59,6 @@ public final class ArchitectureRow {
         rocblasMib.set(rocblas);
         hipblasltMib.set(hipblaslt);
         sizesDerived.set(derived);
-    }
-    void coverage(boolean rocm6, boolean rocm7) {
-        coveredRocm6.set(rocm6);
-        coveredRocm7.set(rocm7);
     }
     void blockedReason(String reason) { blockedReason.set(reason == null ? "" : reason); }
 }

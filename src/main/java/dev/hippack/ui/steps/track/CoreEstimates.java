@@ -1,17 +1,15 @@
 package dev.hippack.ui.steps.track;
 
-import dev.hippack.core.PackagerException;
 import dev.hippack.core.estimate.ComponentSize;
 import dev.hippack.core.estimate.SizeEstimate;
-import dev.hippack.core.finding.Finding;
+import dev.hippack.core.estimate.SizeEstimator;
 import dev.hippack.core.plan.PlanFacts;
-import dev.hippack.core.plan.PlanRules;
 import dev.hippack.core.plan.ReleasePlan;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
-/** Connects the step to the engine's estimator and plan rules, with the facts detection found. */
+/** Connects the step to the engine's estimator, with the facts detection found. */
 public final class CoreEstimates {
 
     /** The names the step shows for the estimator's component ids. */
@@ -26,19 +24,8 @@ public final class CoreEstimates {
 
     private CoreEstimates() { }
 
-    public static SizeEstimator estimator(dev.hippack.core.estimate.SizeEstimator core, Function<ReleasePlan, PlanFacts> facts) {
+    public static BreakdownEstimator estimator(SizeEstimator core, Function<ReleasePlan, PlanFacts> facts) {
         return plan -> breakdown(core.estimate(plan, facts.apply(plan)));
-    }
-
-    /** The rules' findings; a plan the rules cannot read at all (an unknown id) becomes one error finding. */
-    public static PlanJudge judge(PlanRules rules, Function<ReleasePlan, PlanFacts> facts) {
-        return plan -> {
-            try {
-                return rules.judge(plan, facts.apply(plan));
-            } catch (PackagerException e) {
-                return List.of(Finding.error("plan.input", e.getMessage(), "Choose a known track and architectures."));
-            }
-        };
     }
 
     public static SizeBreakdown breakdown(SizeEstimate e) {

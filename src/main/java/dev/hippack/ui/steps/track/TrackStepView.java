@@ -6,74 +6,78 @@ import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.ui.common.Css;
 import dev.hippack.ui.common.FindingsPane;
 import dev.hippack.ui.common.Icons;
-import dev.hippack.ui.common.SizeText;
 import dev.hippack.ui.common.StepPage;
 import dev.hippack.ui.wizard.StepId;
+import dev.hippack.ui.wizard.StepView;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import javafx.beans.binding.Bindings;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
-import javafx.scene.chart.CategoryAxis;
-import javafx.scene.chart.NumberAxis;
-import javafx.scene.chart.StackedBarChart;
-import javafx.scene.chart.XYChart;
+import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.TableCell;
-import javafx.scene.control.TableColumn;
-import javafx.scene.control.TableRow;
-import javafx.scene.control.TableView;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
-import javafx.scene.control.cell.CheckBoxTableCell;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.util.StringConverter;
 import org.controlsfx.control.SegmentedButton;
 
-/** Step 2's nodes: presets, the hardware matrix, the live estimate and comparison, policy, findings. */
-public final class TrackStepView {
+/**
+ * Step 2's page: the presets (one per catalog track, and Custom), the hardware matrix, the size
+ * by component on each track, the options and the plan's findings, scrolling; under them a
+ * footer with the totals that stays in sight at every window size.
+ */
+public final class TrackStepView implements StepView {
 
     public static final String ID_PRESET_PREFIX = "track-preset-";
-    public static final String ID_MATRIX = "arch-matrix";
-    public static final String ID_TOTAL = "estimate-total";
-    public static final String ID_ZIP = "estimate-zip";
-    public static final String ID_SOURCE = "estimate-source";
-    public static final String ID_ESTIMATE_CHART = "estimate-chart";
-    public static final String ID_COMPARE_CHART = "compare-chart";
+    public static final String ID_MATRIX = ArchitectureMatrix.ID_TABLE;
+    public static final String ID_TICK_NOTICE = ArchitectureMatrix.ID_NOTICE;
+    public static final String ID_BLOCKED = ArchitectureMatrix.ID_BLOCKED;
+    public static final String ID_COVERAGE_PREFIX = ArchitectureMatrix.ID_COVERAGE_PREFIX;
+    public static final String ID_TOTAL = SizeFooter.ID_TOTAL;
+    public static final String ID_ZIP = SizeFooter.ID_ZIP;
+    public static final String ID_CHANGE = SizeFooter.ID_CHANGE;
+    public static final String ID_SOURCE = SizeFooter.ID_SOURCE;
+    public static final String ID_OTHER_TRACKS = SizeFooter.ID_OTHER_TRACKS;
+    public static final String ID_COMPARE_CHART = TrackComparisonChart.ID_CHART;
     public static final String ID_POLICY_DROP = "policy-drop";
     public static final String ID_POLICY_FILTERED = "policy-filtered";
     public static final String ID_FINDINGS = "track-findings";
     public static final String ID_SDK = "track-sdk";
-
-    private static final List<String> COMPONENTS = List.of(
-            "Executables", "HIP runtime", "Math DLLs", "CRT", "rocBLAS kernels", "hipBLASLt kernels");
+    public static final String ID_HIPBLASLT_OFF = "track-hipblaslt-off";
 
     private final TrackStepViewModel vm;
     private final Node root;
+    private final SegmentedButton presets = new SegmentedButton();
 
     public TrackStepView(TrackStepViewModel vm) {
         this.vm = vm;
-        VBox content = new VBox(10, presets(), matrix(), new HBox(12, estimateCard(), compareCard()), policy(),
+        ArchitectureMatrix matrix = new ArchitectureMatrix(vm);
+        TrackComparisonChart chart = new TrackComparisonChart(vm);
+        VBox content = new VBox(10, presets(), matrix.root(), chart.root(), options(),
                 StepPage.section("Findings of the plan"),
-                new FindingsPane(ID_FINDINGS, vm.findings(), "No rule finds a problem with this selection.").root());
-        HBox charts = (HBox) content.getChildren().get(2);
-        charts.getChildren().forEach(n -> HBox.setHgrow(n, Priority.ALWAYS));
-        root = StepPage.scrolling(StepId.TRACK.viewId(), "Track and architectures",
+                new FindingsPane(ID_FINDINGS, vm.findings(), "No rule finds a problem with this selection.", vm::remedyFor).root());
+        root = StepPage.framed(StepId.TRACK.viewId(), "Track and architectures",
                 "Choose the ROCm track and the GPU architectures to ship. Every tick updates the size at once; "
-                        + "the comparison shows the same selection on both tracks.", content);
+                        + "the figures below compare the same selection on each track.",
+                null, StepPage.scroll(content), new SizeFooter(vm).root());
     }
 
+    @Override
     public Node root() {
         return root;
     }
 
+    @Override
+    public Node initialFocus() {
+        return presets.getButtons().stream().filter(ToggleButton::isSelected).findFirst()
+                .map(b -> (Node) b).orElse(presets.getButtons().get(0));
+    }
+
     private Node presets() {
-        SegmentedButton seg = new SegmentedButton();
         List<String> ids = new ArrayList<>();
         for (Track t : vm.catalog().tracks()) {
             ids.add(t.id());
@@ -84,17 +88,18 @@ public final class TrackStepView {
             ToggleButton b = new ToggleButton(text);
             b.setId(ID_PRESET_PREFIX + id);
             b.setUserData(id);
-            seg.getButtons().add(b);
+            b.setMinWidth(ToggleButton.USE_PREF_SIZE);
+            presets.getButtons().add(b);
         }
-        seg.getToggleGroup().selectedToggleProperty().addListener((o, was, now) -> {
+        presets.getToggleGroup().selectedToggleProperty().addListener((o, was, now) -> {
             if (now == null) {
                 // A segmented button must always have one choice: clicking the chosen one keeps it.
-                seg.getToggleGroup().selectToggle(was);
+                presets.getToggleGroup().selectToggle(was);
             } else if (!now.getUserData().equals(vm.presetProperty().get())) {
                 vm.presetProperty().set((String) now.getUserData());
             }
         });
-        Runnable sync = () -> seg.getButtons().stream()
+        Runnable sync = () -> presets.getButtons().stream()
                 .filter(b -> b.getUserData().equals(vm.presetProperty().get())).findFirst()
                 .ifPresent(b -> b.setSelected(true));
         vm.presetProperty().addListener((o, was, now) -> sync.run());
@@ -124,298 +129,14 @@ public final class TrackStepView {
         sdk.textProperty().bind(vm.sdkDescriptionProperty());
         sdk.setWrapText(true);
         sdk.getStyleClass().add(Css.MUTED);
-        HBox row = new HBox(10, new Label("Track:"), seg, base);
+        Label label = new Label("Track:");
+        label.setMinWidth(Label.USE_PREF_SIZE);
+        FlowPane row = new FlowPane(10, 6, label, presets, base);
         row.setAlignment(Pos.CENTER_LEFT);
         return new VBox(6, row, sdk);
     }
 
-    private Node matrix() {
-        TableView<ArchitectureRow> table = new TableView<>(vm.rows());
-        table.setId(ID_MATRIX);
-        table.getStyleClass().add(Css.MATRIX);
-        table.setEditable(true);
-        table.setFixedCellSize(26);
-        table.prefHeightProperty().bind(Bindings.size(vm.rows()).multiply(26).add(32));
-        table.setMinHeight(200);
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-
-        TableColumn<ArchitectureRow, Boolean> tick = new TableColumn<>("Ship");
-        tick.setCellValueFactory(c -> c.getValue().selectedProperty());
-        tick.setCellFactory(c -> new CheckBoxTableCell<>() {
-            @Override
-            public void updateItem(Boolean item, boolean empty) {
-                super.updateItem(item, empty);
-                ArchitectureRow r = getTableRow() == null ? null : getTableRow().getItem();
-                // A blocked row may be unticked but not ticked.
-                setEditable(r != null && (!r.isBlocked() || r.isSelected()));
-                if (getGraphic() instanceof CheckBox cb && r != null) {
-                    cb.setId("arch-tick-" + r.id());
-                    cb.setAccessibleText("Ship " + r.id());
-                }
-            }
-        });
-        tick.setEditable(true);
-        tick.setPrefWidth(50);
-        tick.setMinWidth(50);
-        tick.setMaxWidth(60);
-
-        TableColumn<ArchitectureRow, String> id = text("GPU", ArchitectureRow::id, 96);
-        TableColumn<ArchitectureRow, String> family = text("Family", ArchitectureRow::family, 82);
-        TableColumn<ArchitectureRow, String> kind = text("Type", ArchitectureRow::kind, 84);
-        TableColumn<ArchitectureRow, String> hw = text("Example hardware", ArchitectureRow::exampleHardware, 220);
-        // The short columns keep their width; the hardware and "why blocked" texts give way.
-        for (TableColumn<ArchitectureRow, String> c : List.of(id, family, kind)) {
-            c.setMinWidth(c.getPrefWidth());
-        }
-        TableColumn<ArchitectureRow, Number> rb = mib("rocBLAS\nMiB", ArchitectureRow::rocblasMibProperty);
-        TableColumn<ArchitectureRow, Number> lt = mib("hipBLASLt\nMiB", ArchitectureRow::hipblasltMibProperty);
-        TableColumn<ArchitectureRow, Boolean> c6 = coverage("6.4", r -> r.coveredRocm6Property().get());
-        TableColumn<ArchitectureRow, Boolean> c7 = coverage("7.1", r -> r.coveredRocm7Property().get());
-        TableColumn<ArchitectureRow, String> why = new TableColumn<>("Why blocked");
-        why.setCellValueFactory(c -> c.getValue().blockedReasonProperty());
-        why.setCellFactory(c -> new TableCell<>() {
-            @Override
-            protected void updateItem(String s, boolean empty) {
-                super.updateItem(s, empty);
-                setText(empty || s == null || s.isEmpty() ? null : s);
-                setTooltip(empty || s == null || s.isEmpty() ? null : new Tooltip(s));
-            }
-        });
-        why.setPrefWidth(260);
-
-        table.getColumns().addAll(List.of(tick, id, family, kind, hw, rb, lt, c6, c7, why));
-        table.setRowFactory(t -> new TableRow<>() {
-            @Override
-            protected void updateItem(ArchitectureRow r, boolean empty) {
-                super.updateItem(r, empty);
-                getStyleClass().removeAll(Css.ROW_BLOCKED, Css.ROW_LOCAL);
-                if (!empty && r != null) {
-                    if (r.isBlocked()) {
-                        getStyleClass().add(Css.ROW_BLOCKED);
-                    } else if (r.isLocal()) {
-                        getStyleClass().add(Css.ROW_LOCAL);
-                    }
-                }
-            }
-        });
-        // Blocked state changes with the track: redraw rows and cells.
-        vm.baseTrackProperty().addListener(o -> table.refresh());
-        vm.allowRdna2Property().addListener(o -> table.refresh());
-        return table;
-    }
-
-    private static TableColumn<ArchitectureRow, String> text(String title, java.util.function.Function<ArchitectureRow, String> f, double width) {
-        TableColumn<ArchitectureRow, String> c = new TableColumn<>(title);
-        c.setCellValueFactory(v -> new javafx.beans.property.ReadOnlyStringWrapper(f.apply(v.getValue())));
-        c.setCellFactory(col -> new TableCell<>() {
-            @Override
-            protected void updateItem(String s, boolean empty) {
-                super.updateItem(s, empty);
-                ArchitectureRow r = getTableRow() == null ? null : getTableRow().getItem();
-                setText(empty ? null : s);
-                setGraphic(!empty && r != null && r.isLocal() && "GPU".equals(title) ? localMark() : null);
-            }
-        });
-        c.setPrefWidth(width);
-        return c;
-    }
-
-    private static Node localMark() {
-        Node icon = Icons.of(Icons.Glyph.LOCAL_GPU, Css.SEVERITY_INFO);
-        Tooltip.install(icon, new Tooltip("The GPU in this machine"));
-        return icon;
-    }
-
-    private static TableColumn<ArchitectureRow, Number> mib(String title,
-            java.util.function.Function<ArchitectureRow, javafx.beans.value.ObservableValue<Number>> f) {
-        TableColumn<ArchitectureRow, Number> c = new TableColumn<>(title);
-        c.setCellValueFactory(v -> f.apply(v.getValue()));
-        c.setCellFactory(col -> new TableCell<>() {
-            @Override
-            protected void updateItem(Number n, boolean empty) {
-                super.updateItem(n, empty);
-                ArchitectureRow r = getTableRow() == null ? null : getTableRow().getItem();
-                getStyleClass().remove(Css.APPROXIMATE);
-                if (empty || n == null || r == null) {
-                    setText(null);
-                    setTooltip(null);
-                    return;
-                }
-                boolean approx = r.sizesDerivedProperty().get() && n.doubleValue() > 0;
-                setText(n.doubleValue() == 0 ? "none" : (approx ? "~" : "") + SizeText.mib(n.doubleValue()));
-                if (approx) {
-                    getStyleClass().add(Css.APPROXIMATE);
-                }
-                setTooltip(approx ? new Tooltip("Approximate: split out of the guide's total for this library") : null);
-            }
-        });
-        c.setStyle("-fx-alignment: CENTER-RIGHT;");
-        c.setPrefWidth(86);
-        c.setMinWidth(86);
-        return c;
-    }
-
-    private static TableColumn<ArchitectureRow, Boolean> coverage(String version, java.util.function.Predicate<ArchitectureRow> covered) {
-        TableColumn<ArchitectureRow, Boolean> c = new TableColumn<>(version);
-        c.setCellValueFactory(v -> new javafx.beans.property.ReadOnlyBooleanWrapper(covered.test(v.getValue())));
-        c.setCellFactory(col -> new TableCell<>() {
-            @Override
-            protected void updateItem(Boolean b, boolean empty) {
-                super.updateItem(b, empty);
-                if (empty || b == null) {
-                    setGraphic(null);
-                    return;
-                }
-                Node icon = b ? Icons.of(Icons.Glyph.COVERED, Css.COVERAGE_YES) : Icons.of(Icons.Glyph.NOT_COVERED, Css.COVERAGE_NO);
-                icon.setAccessibleText((b ? "covered" : "not covered") + " on ROCm " + version);
-                setGraphic(icon);
-                setAccessibleText((b ? "covered" : "not covered") + " on ROCm " + version);
-            }
-        });
-        c.setStyle("-fx-alignment: CENTER;");
-        c.setPrefWidth(50);
-        c.setMaxWidth(60);
-        c.setSortable(false);
-        return c;
-    }
-
-    private Node estimateCard() {
-        Label total = new Label();
-        total.setId(ID_TOTAL);
-        total.getStyleClass().add(Css.BIG_NUMBER);
-        Label zip = new Label();
-        zip.setId(ID_ZIP);
-        Label source = new Label();
-        source.setId(ID_SOURCE);
-        source.getStyleClass().add(Css.MUTED);
-        source.setWrapText(true);
-
-        NumberAxis x = new NumberAxis();
-        x.setLabel("MiB");
-        CategoryAxis y = new CategoryAxis();
-        StackedBarChart<Number, String> chart = new StackedBarChart<>(x, y);
-        chart.setId(ID_ESTIMATE_CHART);
-        chart.getStyleClass().add(Css.CHART);
-        chart.setAnimated(false);
-        chart.setLegendVisible(true);
-        chart.setPrefHeight(190);
-        chart.setMinHeight(170);
-        chart.setCategoryGap(10);
-
-        Runnable show = () -> {
-            SizeBreakdown e = vm.estimateProperty().get();
-            if (e == null) {
-                total.setText("No estimate");
-                zip.setText(vm.estimateProblemProperty().get());
-                source.setText("");
-                chart.getData().clear();
-                return;
-            }
-            total.setText((e.approximate() ? "about " : "") + SizeText.of(e.totalBytes()));
-            zip.setText("Zipped: " + SizeText.of(e.zipLowBytes()) + " to " + SizeText.of(e.zipHighBytes()));
-            source.setText("measured".equals(e.source())
-                    ? "Measured from the installed SDK's files."
-                    : "From the catalog (the guide's measurements)" + (e.approximate() ? "; figures marked ~ are approximate." : "."));
-            fill(chart, Map.of("This package", e));
-            niceRange(x, SizeText.toMib(e.totalBytes()));
-        };
-        vm.estimateProperty().addListener(o -> show.run());
-        vm.estimateProblemProperty().addListener(o -> show.run());
-        show.run();
-
-        VBox card = new VBox(4, StepPage.section("Package size"), total, zip, source, chart);
-        card.getStyleClass().add(Css.CARD);
-        card.setPrefWidth(420);
-        return card;
-    }
-
-    private Node compareCard() {
-        CategoryAxis x = new CategoryAxis();
-        NumberAxis y = new NumberAxis();
-        y.setLabel("MiB");
-        StackedBarChart<String, Number> chart = new StackedBarChart<>(x, y);
-        chart.setId(ID_COMPARE_CHART);
-        chart.getStyleClass().add(Css.CHART);
-        chart.setAnimated(false);
-        chart.setPrefHeight(260);
-        chart.setCategoryGap(40);
-        Label note = StepPage.muted("");
-        Runnable show = () -> {
-            Map<String, SizeBreakdown> cmp = vm.comparisonProperty().get();
-            chart.getData().clear();
-            if (cmp.isEmpty()) {
-                note.setText(vm.estimateProblemProperty().get());
-                return;
-            }
-            List<XYChart.Series<String, Number>> series = new ArrayList<>();
-            for (String component : COMPONENTS) {
-                XYChart.Series<String, Number> s = new XYChart.Series<>();
-                s.setName(component);
-                for (Track t : vm.catalog().tracks()) {
-                    SizeBreakdown b = cmp.get(t.id());
-                    if (b != null) {
-                        s.getData().add(new XYChart.Data<>(label(t, b), SizeText.toMib(bytesOf(b, component))));
-                    }
-                }
-                series.add(s);
-            }
-            chart.getData().setAll(series);
-            niceRange(y, cmp.values().stream().mapToDouble(b -> SizeText.toMib(b.totalBytes())).max().orElse(0));
-            StringBuilder sb = new StringBuilder();
-            for (Track t : vm.catalog().tracks()) {
-                SizeBreakdown b = cmp.get(t.id());
-                if (b != null) {
-                    sb.append(sb.length() == 0 ? "" : "   ").append("ROCm ").append(t.rocmVersion()).append(": ")
-                            .append(b.approximate() ? "about " : "").append(SizeText.of(b.totalBytes()));
-                }
-            }
-            note.setText(sb.toString());
-        };
-        vm.comparisonProperty().addListener(o -> show.run());
-        show.run();
-        VBox card = new VBox(4, StepPage.section("Same selection on each track"), note, chart);
-        card.setId("compare-card");
-        card.getStyleClass().add(Css.CARD);
-        card.setPrefWidth(420);
-        return card;
-    }
-
-    /** A fixed axis of five round steps: auto-ranging crowds the labels (1,000 and 1,100 run together). */
-    private static void niceRange(NumberAxis axis, double maxMib) {
-        double step = 50;
-        for (double s : new double[] {50, 100, 200, 250, 500, 1000}) {
-            step = s;
-            if (maxMib / s <= 6) {
-                break;
-            }
-        }
-        axis.setAutoRanging(false);
-        axis.setLowerBound(0);
-        axis.setUpperBound(Math.max(step, Math.ceil(maxMib / step) * step));
-        axis.setTickUnit(step);
-        axis.setMinorTickVisible(false);
-    }
-
-    private static String label(Track t, SizeBreakdown b) {
-        return "ROCm " + t.rocmVersion();
-    }
-
-    private static long bytesOf(SizeBreakdown b, String component) {
-        return b.segments().stream().filter(s -> s.component().equals(component)).mapToLong(SizeBreakdown.Segment::bytes).sum();
-    }
-
-    private static void fill(StackedBarChart<Number, String> chart, Map<String, SizeBreakdown> byCategory) {
-        List<XYChart.Series<Number, String>> series = new ArrayList<>();
-        for (String component : COMPONENTS) {
-            XYChart.Series<Number, String> s = new XYChart.Series<>();
-            s.setName(component);
-            byCategory.forEach((cat, b) -> s.getData().add(new XYChart.Data<>(SizeText.toMib(bytesOf(b, component)), cat)));
-            series.add(s);
-        }
-        chart.getData().setAll(series);
-    }
-
-    private Node policy() {
+    private Node options() {
         ToggleButton filtered = new ToggleButton("Filtered to the targets");
         filtered.setId(ID_POLICY_FILTERED);
         filtered.setUserData(KernelPolicy.FILTERED);
@@ -441,12 +162,28 @@ public final class TrackStepView {
         warning.managedProperty().bind(warning.visibleProperty());
         warning.setWrapText(true);
 
-        CheckBox rdna2 = new CheckBox("Allow RDNA2 (gfx103x) although hipBLASLt has no kernels for it");
+        CheckBox rdna2 = new CheckBox("_Allow RDNA2 (gfx103x) although hipBLASLt has no kernels for it");
         rdna2.setId("allow-rdna2");
+        rdna2.setMnemonicParsing(true);
+        rdna2.setWrapText(true);
         rdna2.selectedProperty().bindBidirectional(vm.allowRdna2Property());
 
-        HBox row = new HBox(10, new Label("rocBLAS kernels:"), seg);
+        // hipBLASLt is a Build option; when the RDNA2 remedy turned it off, say so here and offer the way back.
+        Label off = new Label("hipBLASLt is off: every GEMM goes through rocBLAS. The Build step shows the same switch.",
+                Icons.of(Icons.Glyph.INFO, Css.SEVERITY_INFO));
+        off.setWrapText(true);
+        Button on = new Button("Turn hipBLASLt back on");
+        on.setOnAction(e -> vm.hipblasltProperty().set(true));
+        on.setMinWidth(Button.USE_PREF_SIZE);
+        VBox offBox = new VBox(4, off, on);
+        offBox.setId(ID_HIPBLASLT_OFF);
+        offBox.visibleProperty().bind(vm.hipblasltProperty().not());
+        offBox.managedProperty().bind(offBox.visibleProperty());
+
+        Label policyLabel = new Label("rocBLAS kernels:");
+        policyLabel.setMinWidth(Label.USE_PREF_SIZE);
+        HBox row = new HBox(10, policyLabel, seg);
         row.setAlignment(Pos.CENTER_LEFT);
-        return new VBox(6, StepPage.section("Options"), row, warning, rdna2);
+        return new VBox(6, StepPage.section("Options"), row, warning, rdna2, offBox);
     }
 }

@@ -7,9 +7,12 @@ import dev.hippack.core.catalog.KernelLibrarySizes;
 import dev.hippack.core.catalog.KernelSize;
 import dev.hippack.core.catalog.Track;
 import dev.hippack.core.finding.Finding;
-import dev.hippack.core.finding.Severity;
 import dev.hippack.core.plan.KernelPolicy;
+import dev.hippack.core.plan.PlanRules;
 import dev.hippack.core.plan.ReleasePlan;
+import dev.hippack.ui.common.Remedy;
+import dev.hippack.ui.common.SizeText;
+import dev.hippack.ui.steps.PlanJudge;
 import dev.hippack.ui.wizard.AbstractStepViewModel;
 import dev.hippack.ui.wizard.StepId;
 import dev.hippack.ui.wizard.WizardDraft;
@@ -32,48 +35,62 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * Step 2. A preset (rocm6, rocm7) sets the ROCm version and the guide's targets; ticking a row
- * by hand makes the track "custom" on the same ROCm version. Every change re-judges the plan
- * and re-estimates its size at once (both are in-memory and far below a frame), for the chosen
- * track and, for the comparison, for the same selection on every catalog track.
+ * Step 2. A preset (one per catalog track) sets the ROCm version and the guide's targets;
+ * ticking a row by hand makes the track "custom" on the same ROCm version. Every change
+ * re-judges the plan and re-estimates its size at once (both are in-memory and far below a
+ * frame), for the chosen track and, for the comparison, for the same selection on every catalog
+ * track. Nothing here names a track: the tracks, their coverage and their sizes are the catalog's.
  */
 public final class TrackStepViewModel extends AbstractStepViewModel {
 
     private final Catalog catalog;
-    private final SizeEstimator estimator;
+    private final BreakdownEstimator estimator;
     private final PlanJudge judge;
     private final ObjectProperty<String> preset = new SimpleObjectProperty<>(this, "preset");
     private final ObjectProperty<Track> baseTrack = new SimpleObjectProperty<>(this, "baseTrack");
     private final ObjectProperty<KernelPolicy> kernelPolicy = new SimpleObjectProperty<>(this, "kernelPolicy", KernelPolicy.FILTERED);
     private final BooleanProperty allowRdna2 = new SimpleBooleanProperty(this, "allowRdna2");
+    private final BooleanProperty hipblaslt = new SimpleBooleanProperty(this, "hipblaslt", true);
     private final ObservableList<ArchitectureRow> rows = FXCollections.observableArrayList();
     private final ObservableList<Finding> findings = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<SizeBreakdown> estimate = new ReadOnlyObjectWrapper<>(this, "estimate");
-    private final ReadOnlyObjectWrapper<Map<String, SizeBreakdown>> comparison = new ReadOnlyObjectWrapper<>(this, "comparison", Map.of());
+    private final ReadOnlyObjectWrapper<List<TrackComparison>> comparison = new ReadOnlyObjectWrapper<>(this, "comparison", List.of());
     private final ReadOnlyStringWrapper estimateProblem = new ReadOnlyStringWrapper(this, "estimateProblem", "");
     private final ReadOnlyStringWrapper sdkDescription = new ReadOnlyStringWrapper(this, "sdkDescription", "");
     private final ReadOnlyStringWrapper policyWarning = new ReadOnlyStringWrapper(this, "policyWarning", "");
+    private final ReadOnlyStringWrapper lastChange = new ReadOnlyStringWrapper(this, "lastChange", "");
+    private final ReadOnlyStringWrapper tickNotice = new ReadOnlyStringWrapper(this, "tickNotice", "");
     private final ReadOnlyIntegerWrapper selectedCount = new ReadOnlyIntegerWrapper(this, "selectedCount");
     private WizardDraft draft = new WizardDraft();
     private boolean updating;
+    /** What the next refresh's size change is caused by ("gfx1100 unticked"); null when nothing the user did. */
+    private String pendingCause;
 
     /**
      * @param estimator the engine's estimator, or null while it is not available (the step says so)
      * @param judge     the plan rules, or null while they are not available
      */
-    public TrackStepViewModel(Catalog catalog, SizeEstimator estimator, PlanJudge judge) {
+    public TrackStepViewModel(Catalog catalog, BreakdownEstimator estimator, PlanJudge judge) {
         this.catalog = catalog;
         this.estimator = estimator;
         this.judge = judge;
         for (GpuArchitecture a : catalog.architectures()) {
-            ArchitectureRow row = new ArchitectureRow(a);
-            row.coverage(covered(a, "rocm6"), covered(a, "rocm7"));
+            Map<String, Boolean> coverage = new LinkedHashMap<>();
+            for (Track t : catalog.tracks()) {
+                coverage.put(t.id(), covered(a, t.id()));
+            }
+            ArchitectureRow row = new ArchitectureRow(a, coverage);
             row.selectedProperty().addListener((o, was, now) -> {
                 if (!updating) {
-                    if (isPreset(preset.get()) && !selectedIds().equals(baseTrack.get().targets())) {
+                    // Ticks that leave a preset make it "custom"; ticks that come back to it make it the preset again.
+                    boolean presetTargets = selectedIds().equals(baseTrack.get().targets());
+                    if (isPreset(preset.get()) != presetTargets) {
                         updating = true;
-                        preset.set(ReleasePlan.CUSTOM_TRACK);
+                        preset.set(presetTargets ? baseTrack.get().id() : ReleasePlan.CUSTOM_TRACK);
                         updating = false;
+                    }
+                    if (pendingCause == null) {
+                        pendingCause = a.id() + (now ? " ticked" : " unticked");
                     }
                     refresh();
                 }
@@ -85,16 +102,25 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
         preset.set(first.id());
         preset.addListener((o, was, now) -> {
             if (!updating && now != null) {
+                pendingCause = catalog.track(now).map(t -> "the " + t.id() + " preset").orElse(null);
                 applyPreset(now);
             }
         });
         baseTrack.addListener((o, was, now) -> {
             if (!updating && now != null) {
+                pendingCause = "ROCm " + now.rocmVersion();
                 refresh();
             }
         });
-        kernelPolicy.addListener((o, was, now) -> refresh());
+        kernelPolicy.addListener((o, was, now) -> {
+            pendingCause = now == KernelPolicy.DROP ? "rocBLAS kernels dropped" : "rocBLAS kernels filtered";
+            refresh();
+        });
         allowRdna2.addListener((o, was, now) -> refresh());
+        hipblaslt.addListener((o, was, now) -> {
+            pendingCause = "hipBLASLt " + (now ? "on" : "off");
+            refresh();
+        });
         refresh();
     }
 
@@ -114,6 +140,7 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
             preset.set(isPreset(t) ? t : ReleasePlan.CUSTOM_TRACK);
             kernelPolicy.set(d.rocblasKernels());
             allowRdna2.set(d.allowRdna2());
+            hipblaslt.set(d.options().hipblaslt());
             List<String> targets = new ArrayList<>(d.track() == null ? base.targets() : d.targets());
             for (String gpu : d.localGpus()) {
                 if (!targets.contains(gpu) && catalog.architecture(gpu).map(a -> !a.blocked()).orElse(false)) {
@@ -130,6 +157,9 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
         } finally {
             updating = false;
         }
+        pendingCause = null;
+        lastChange.set("");
+        tickNotice.set("");
         refresh();
     }
 
@@ -142,6 +172,7 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
         d.targets(selectedIds());
         d.rocblasKernels(kernelPolicy.get());
         d.allowRdna2(allowRdna2.get());
+        d.options(d.options().withHipblaslt(hipblaslt.get()));
         if (trackChanged || d.buildDir() == null) {
             d.buildDir(base.buildDir());
             d.archiveName(base.packageName());
@@ -153,8 +184,26 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
         d.sdk(d.sdkByVersion().getOrDefault(base.rocmVersion(), d.sdk() != null && trackChanged ? null : d.sdk()));
     }
 
+    /**
+     * Ticks or unticks a row as a click on its box does. A row that cannot ship on the chosen
+     * track is not ticked: {@link #tickNoticeProperty()} then says why, in full.
+     *
+     * @return whether the row changed
+     */
+    public boolean toggle(ArchitectureRow row) {
+        if (!row.isSelected() && row.isBlocked()) {
+            tickNotice.set(row.id() + " (" + row.exampleHardware() + ") cannot be shipped on ROCm "
+                    + baseTrack.get().rocmVersion() + ": " + row.blockedReasonProperty().get());
+            return false;
+        }
+        tickNotice.set("");
+        row.selectedProperty().set(!row.isSelected());
+        return true;
+    }
+
     /** Ticks exactly the preset's targets; "custom" keeps the ticks as they are. */
     private void applyPreset(String id) {
+        tickNotice.set("");
         if (!isPreset(id)) {
             refresh();
             return;
@@ -192,7 +241,9 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
                 : "");
         ReleasePlan plan = plan();
         findings.setAll(judge == null ? List.of() : judge.judge(plan));
+        SizeBreakdown before = estimate.get();
         estimateAll(plan);
+        noteChange(before, estimate.get());
         String reason;
         if (selectedIds().isEmpty()) {
             reason = "Tick at least one architecture.";
@@ -207,25 +258,48 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
         blockedBy(reason);
     }
 
+    /** "-295.6 MiB (gfx1100 unticked)": how much the user's last change moved the total. */
+    private void noteChange(SizeBreakdown before, SizeBreakdown after) {
+        String cause = pendingCause;
+        pendingCause = null;
+        if (cause == null || before == null || after == null) {
+            return;
+        }
+        long delta = after.totalBytes() - before.totalBytes();
+        lastChange.set(delta == 0 ? "no change (" + cause + ")"
+                : (delta > 0 ? "+" : "\u2212") + SizeText.of(Math.abs(delta)) + " (" + cause + ")");
+    }
+
     private void estimateAll(ReleasePlan plan) {
         if (estimator == null) {
             estimate.set(null);
-            comparison.set(Map.of());
+            comparison.set(List.of());
             estimateProblem.set("The size estimator is not available in this build yet.");
             return;
         }
         try {
-            estimate.set(estimator.estimate(plan));
-            Map<String, SizeBreakdown> byTrack = new LinkedHashMap<>();
+            SizeBreakdown own = estimator.estimate(plan);
+            List<TrackComparison> byTrack = new ArrayList<>();
             for (Track t : catalog.tracks()) {
-                byTrack.put(t.id(), estimator.estimate(plan.withTrack(t.id()).withRocmVersion(t.rocmVersion())
-                        .withSdk(draft.sdkByVersion().get(t.rocmVersion()))));
+                if (t.id().equals(baseTrack.get().id())) {
+                    byTrack.add(new TrackComparison(t, own, List.of(), true));
+                    continue;
+                }
+                // Another track ships only what it has kernels for: say what it leaves out.
+                List<String> excluded = rows.stream()
+                        .filter(r -> r.isSelected() && !blockedReason(r.architecture(), t).isEmpty())
+                        .map(ArchitectureRow::id).toList();
+                List<String> shipped = plan.targets().stream().filter(a -> !excluded.contains(a)).toList();
+                SizeBreakdown b = estimator.estimate(plan.withTrack(t.id()).withRocmVersion(t.rocmVersion())
+                        .withTargets(shipped).withSdk(draft.sdkByVersion().get(t.rocmVersion())));
+                byTrack.add(new TrackComparison(t, b, excluded, false));
             }
-            comparison.set(Map.copyOf(byTrack));
+            estimate.set(own);
+            comparison.set(List.copyOf(byTrack));
             estimateProblem.set("");
         } catch (Exception e) {
             estimate.set(null);
-            comparison.set(Map.of());
+            comparison.set(List.of());
             estimateProblem.set("No estimate: " + e.getMessage());
         }
     }
@@ -233,17 +307,15 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
     /** The plan as it stands on this step (for the estimate, the findings and the tests). */
     public ReleasePlan plan() {
         Track base = baseTrack.get();
-        WizardDraft d = new WizardDraft();
-        d.load(draft.track() == null ? ReleasePlan.forTrack(base) : draft.toPlan());
-        d.sdkByVersion(draft.sdkByVersion());
-        d.localGpus(draft.localGpus());
-        WizardDraft snapshot = d;
-        String previous = snapshot.track();
+        WizardDraft snapshot = new WizardDraft();
+        snapshot.load(draft.track() == null ? ReleasePlan.forTrack(base) : draft.toPlan());
+        String previous = draft.track();
         snapshot.track(preset.get());
         snapshot.rocmVersion(base.rocmVersion());
         snapshot.targets(selectedIds());
         snapshot.rocblasKernels(kernelPolicy.get());
         snapshot.allowRdna2(allowRdna2.get());
+        snapshot.options(snapshot.options().withHipblaslt(hipblaslt.get()));
         if (previous == null || !base.rocmVersion().equals(draft.rocmVersion())) {
             snapshot.buildDir(base.buildDir());
             snapshot.archiveName(base.packageName());
@@ -252,20 +324,43 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
         return snapshot.toPlan();
     }
 
-    private String blockedReason(GpuArchitecture a, Track base) {
+    /**
+     * The fix the step can apply for a finding, if there is one here. The RDNA2 override lets
+     * gfx103x be ticked, but hipBLASLt has no kernels for them in any ROCm: the only remedy is
+     * hipBLASLt off (every GEMM through rocBLAS), a Build option offered here, where the error is.
+     */
+    public Optional<Remedy> remedyFor(Finding f) {
+        if (PlanRules.ARCH_HIPBLASLT_KERNELS.equals(f.id()) && hipblaslt.get() && !rdna2WithoutGemm().isEmpty()) {
+            return Optional.of(new Remedy("Turn hipBLASLt off", () -> hipblaslt.set(false)));
+        }
+        return Optional.empty();
+    }
+
+    /** Ticked RDNA2 (override) architectures that the chosen track's hipBLASLt has no kernels for. */
+    private List<String> rdna2WithoutGemm() {
+        Track base = baseTrack.get();
+        return rows.stream().filter(r -> r.isSelected() && r.architecture().blocked())
+                .filter(r -> {
+                    KernelSize lt = size(base.id(), KernelLibrary.HIPBLASLT, r.id());
+                    return lt == null || !lt.hasKernels();
+                })
+                .map(ArchitectureRow::id).toList();
+    }
+
+    private String blockedReason(GpuArchitecture a, Track track) {
         if (a.blocked() && !allowRdna2.get()) {
             return a.blockedReason();
         }
-        KernelSize lt = size(base.id(), KernelLibrary.HIPBLASLT, a.id());
+        KernelSize lt = size(track.id(), KernelLibrary.HIPBLASLT, a.id());
         if (!a.blocked() && (lt == null || !lt.hasKernels())) {
-            return "hipBLASLt in ROCm " + base.rocmVersion() + " ships no " + a.id() + " kernels, so GEMM fails at start"
-                    + otherTrackHint(a, base) + ".";
+            return "hipBLASLt in ROCm " + track.rocmVersion() + " ships no " + a.id() + " kernels, so GEMM fails at start"
+                    + otherTrackHint(a, track) + ".";
         }
         return "";
     }
 
-    private String otherTrackHint(GpuArchitecture a, Track base) {
-        return catalog.tracks().stream().filter(t -> !t.id().equals(base.id()) && covered(a, t.id())).findFirst()
+    private String otherTrackHint(GpuArchitecture a, Track track) {
+        return catalog.tracks().stream().filter(t -> !t.id().equals(track.id()) && covered(a, t.id())).findFirst()
                 .map(t -> "; the " + t.id() + " track (ROCm " + t.rocmVersion() + ") covers " + a.exampleHardware())
                 .orElse("");
     }
@@ -294,25 +389,26 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
     }
 
     public Catalog catalog() { return catalog; }
-    /** "rocm6", "rocm7" or "custom". */
+    /** A catalog track's id, or "custom". */
     public ObjectProperty<String> presetProperty() { return preset; }
     /** The catalog track whose ROCm version, build folder and sizes apply (also for "custom"). */
     public ObjectProperty<Track> baseTrackProperty() { return baseTrack; }
     public ObjectProperty<KernelPolicy> kernelPolicyProperty() { return kernelPolicy; }
     public BooleanProperty allowRdna2Property() { return allowRdna2; }
+    /** The hipBLASLt build switch (the Build step shows the same one); off is the remedy for the RDNA2 override. */
+    public BooleanProperty hipblasltProperty() { return hipblaslt; }
     public ObservableList<ArchitectureRow> rows() { return rows; }
     public ObservableList<Finding> findings() { return findings; }
     public ReadOnlyObjectProperty<SizeBreakdown> estimateProperty() { return estimate.getReadOnlyProperty(); }
-    /** The same selection estimated on every catalog track, by track id. */
-    public ReadOnlyObjectProperty<Map<String, SizeBreakdown>> comparisonProperty() { return comparison.getReadOnlyProperty(); }
+    /** The same selection on every catalog track, in catalog order. */
+    public ReadOnlyObjectProperty<List<TrackComparison>> comparisonProperty() { return comparison.getReadOnlyProperty(); }
     /** Why there is no estimate; empty when there is one. */
     public ReadOnlyStringProperty estimateProblemProperty() { return estimateProblem.getReadOnlyProperty(); }
     public ReadOnlyStringProperty sdkDescriptionProperty() { return sdkDescription.getReadOnlyProperty(); }
     public ReadOnlyStringProperty policyWarningProperty() { return policyWarning.getReadOnlyProperty(); }
+    /** How the user's last change moved the total, e.g. "-295.6 MiB (gfx1100 unticked)"; empty before one. */
+    public ReadOnlyStringProperty lastChangeProperty() { return lastChange.getReadOnlyProperty(); }
+    /** Why the last click could not tick a row, in full; empty otherwise. */
+    public ReadOnlyStringProperty tickNoticeProperty() { return tickNotice.getReadOnlyProperty(); }
     public ReadOnlyIntegerProperty selectedCountProperty() { return selectedCount.getReadOnlyProperty(); }
-
-    /** Severity order for display: errors first. */
-    public static int rank(Severity s) {
-        return s.ordinal();
-    }
 }

@@ -50,7 +50,7 @@ class ArchiveStepViewModelTest {
         Files.createDirectories(dir.resolve("out"));
         vm.enter(d);
         assertThat(vm.validProperty().get()).isFalse();
-        assertThat(vm.blockerProperty().get()).contains("Start");
+        assertThat(vm.blockerProperty().get()).contains("Write and verify zip");
         vm.start();
         assertThat(vm.errorProperty().get()).isEmpty();
         assertThat(vm.resultProperty().get()).isNotNull();
@@ -75,7 +75,8 @@ class ArchiveStepViewModelTest {
         vm.enter(d);
         vm.start();
         assertThat(vm.resultProperty().get()).isNull();
-        assertThat(vm.errorProperty().get()).contains("audiocpp-windows-hip-rocm6.zip");
+        assertThat(vm.errorProperty().get()).contains("audiocpp-windows-hip-rocm6.zip already exists")
+                .contains("Replace a zip of the same name").doesNotContain("--force");
         assertThat(Files.readString(dir.resolve("out/audiocpp-windows-hip-rocm6.zip"))).isEqualTo("mine");
         vm.overwriteProperty().set(true);
         vm.start();
@@ -131,5 +132,61 @@ class ArchiveStepViewModelTest {
         vm.exportWorkflow(file);
         assertThat(vm.profileMessageProperty().get()).contains("Wrote the CI workflow");
         assertThat(Files.readString(file)).contains("hip-packager").contains("windows-2022");
+    }
+
+    @Test
+    void aSecondPressAfterSuccessWritesTheZipAgainAndKeepsTheResultShown() throws Exception {
+        HeldTaskRunner runner = new HeldTaskRunner();
+        ArchiveStepViewModel vm = vm(runner);
+        WizardDraft d = stagedDraft();
+        Files.createDirectories(dir.resolve("out"));
+        vm.outputFolderProperty().set(dir.resolve("out"));
+        vm.enter(d);
+        vm.start();
+        runner.release();
+        var first = vm.resultProperty().get();
+        assertThat(first).isNotNull();
+        assertThat(vm.validProperty().get()).isTrue();
+
+        vm.start();
+        // While the new zip is written, the verified one stays shown (Next waits for the run).
+        assertThat(vm.busyProperty().get()).isTrue();
+        assertThat(vm.resultProperty().get()).isSameAs(first);
+        runner.release();
+        assertThat(vm.errorProperty().get()).isEmpty();
+        assertThat(vm.resultProperty().get()).isNotNull().isNotSameAs(first);
+        assertThat(vm.resultProperty().get().sha256()).isEqualTo(first.sha256());
+        assertThat(vm.validProperty().get()).isTrue();
+
+        // A cancelled rewrite leaves the verified zip, and the step, as they were.
+        vm.start();
+        vm.cancel();
+        runner.release();
+        assertThat(vm.errorProperty().get()).isEqualTo(ArchiveStepViewModel.CANCELLED);
+        assertThat(vm.resultProperty().get()).isNotNull();
+        assertThat(vm.resultProperty().get().zip()).exists();
+        assertThat(vm.validProperty().get()).isTrue();
+    }
+
+    @Test
+    void onTheSampleMachineASmallZipIsExplained() throws Exception {
+        ArchiveStepViewModel vm = vm(new DirectTaskRunner());
+        WizardDraft d = stagedDraft();
+        d.sampleMachine(true);
+        d.estimate(5_000_000_000L, 3_000_000_000L, 4_000_000_000L);
+        Files.createDirectories(dir.resolve("out"));
+        vm.outputFolderProperty().set(dir.resolve("out"));
+        vm.enter(d);
+        vm.start();
+        assertThat(vm.sizeVersusEstimateProperty().get()).contains("smaller than estimated (2.79 GiB to 3.73 GiB)")
+                .contains("sample machine").contains("placeholders");
+        WizardDraft real = stagedDraft();
+        real.estimate(5_000_000_000L, 3_000_000_000L, 4_000_000_000L);
+        ArchiveStepViewModel other = vm(new DirectTaskRunner());
+        other.outputFolderProperty().set(dir.resolve("out2"));
+        Files.createDirectories(dir.resolve("out2"));
+        other.enter(real);
+        other.start();
+        assertThat(other.sizeVersusEstimateProperty().get()).contains("smaller than estimated").doesNotContain("sample");
     }
 }

@@ -17,13 +17,15 @@ import dev.hippack.ui.common.HeldTaskRunner;
 import dev.hippack.ui.common.TaskRunner;
 import dev.hippack.ui.run.LogBuffer;
 import dev.hippack.ui.steps.SampleMachine;
-import dev.hippack.ui.steps.track.CoreEstimates;
+import dev.hippack.ui.steps.track.TrackStepViewModel;
+import dev.hippack.ui.steps.PlanJudge;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,7 +37,7 @@ class BuildStepViewModelTest {
     private final LogBuffer log = new LogBuffer(50_000);
 
     private BuildStepViewModel vm(SampleMachine m, TaskRunner runner) {
-        return new BuildStepViewModel(host -> service(host), CoreEstimates.judge(new PlanRules(SampleMachine.CATALOG), m.draft::factsFor),
+        return new BuildStepViewModel(host -> service(host), PlanJudge.of(new PlanRules(SampleMachine.CATALOG), m.draft::factsFor),
                 runner, log, Clock.systemUTC());
     }
 
@@ -49,6 +51,17 @@ class BuildStepViewModelTest {
         Host h = m.draft.host();
         Path build = h.resolve(h.join(m.draft.source(), m.draft.buildDir()));
         FileTrees.delete(build);
+    }
+
+    /** The step after a build of the draft's plan into an empty build folder, which completed it. */
+    private BuildStepViewModel built(SampleMachine m) throws Exception {
+        deleteBuildDir(m);
+        BuildStepViewModel vm = vm(m, new DirectTaskRunner());
+        vm.enter(m.draft);
+        vm.start();
+        assertThat(vm.validProperty().get()).as(vm.blockerProperty().get()).isTrue();
+        vm.leave(m.draft);
+        return vm;
     }
 
     @Test
@@ -97,9 +110,17 @@ class BuildStepViewModelTest {
         assertThat(vm.binaries().get(0).describe(Instant.now(), true)).matches("failed after \\d+:\\d\\d");
         assertThat(vm.binaries().get(1).describe(Instant.now(), true)).isEqualTo("not started");
 
-        // Changing an option makes the outcome stale: the rows go back to waiting.
+        // The number of jobs does not change the binaries: the outcome still stands.
         vm.jobsProperty().set(4);
-        assertThat(vm.binaries()).extracting(BinaryBuild::state).containsExactly(PartState.WAITING, PartState.WAITING);
+        assertThat(vm.binaries()).extracting(BinaryBuild::state).containsExactly(PartState.FAILED, PartState.WAITING);
+        // An option that changes them makes the outcome stale: the rows go back to waiting, and come back with the option.
+        vm.vmmProperty().set(true);
+        assertThat(vm.binaries()).extracting(b -> b.describe(Instant.now(), true)).containsExactly("waiting", "waiting");
+        assertThat(vm.statusProperty().get()).isEmpty();
+        assertThat(vm.outcomeShownProperty().get()).isFalse();
+        vm.vmmProperty().set(false);
+        assertThat(vm.binaries()).extracting(BinaryBuild::state).containsExactly(PartState.FAILED, PartState.WAITING);
+        assertThat(vm.statusProperty().get()).isEqualTo("Build failed.");
     }
 
     @Test
@@ -185,5 +206,104 @@ class BuildStepViewModelTest {
         assertThat(vm.commandLines().get(0)).contains("-Jobs 16");
         vm.leave(m.draft);
         assertThat(m.draft.jobs()).isEqualTo(16);
+    }
+
+    @Test
+    void aBuildForAnotherPlanDemandsARebuildAndCountsAgainForItsOwnPlan() throws Exception {
+        SampleMachine m = new SampleMachine(dir);
+        deleteBuildDir(m);
+        BuildStepViewModel vm = vm(m, new DirectTaskRunner());
+        TrackStepViewModel track = new TrackStepViewModel(SampleMachine.CATALOG, null, null);
+        track.enter(m.draft);
+        track.leave(m.draft);
+        vm.enter(m.draft);
+        vm.start();
+        assertThat(vm.validProperty().get()).isTrue();
+        vm.leave(m.draft);
+        assertThat(m.draft.lastBuild().targets()).hasSize(8);
+
+        // Back, the rocm7 preset, Next.
+        track.enter(m.draft);
+        track.presetProperty().set("rocm7");
+        track.leave(m.draft);
+        vm.enter(m.draft);
+        assertThat(vm.validProperty().get()).isFalse();
+        assertThat(vm.rebuildNoticeProperty().get()).startsWith("Built for ROCm 6.4, 8 targets, MSVC 14.44, hipBLASLt on - rebuild needed")
+                .contains("the plan builds in build\\hip71, the build was in build\\hip")
+                .contains("ROCm version: built with 6.4, the plan uses 7.1");
+        assertThat(vm.binaries()).extracting(b -> b.describe(Instant.now(), true)).containsExactly("waiting", "waiting");
+        assertThat(vm.statusProperty().get()).isEmpty();
+        assertThat(vm.outcomeShownProperty().get()).isFalse();
+        vm.leave(m.draft);
+
+        // Back, rocm6 again: the build counts again, rows and status as it ended.
+        track.enter(m.draft);
+        track.presetProperty().set("rocm6");
+        track.leave(m.draft);
+        vm.enter(m.draft);
+        assertThat(vm.rebuildNoticeProperty().get()).isEmpty();
+        assertThat(vm.validProperty().get()).as(vm.blockerProperty().get()).isTrue();
+        assertThat(vm.binaries()).extracting(BinaryBuild::state).containsOnly(PartState.SUCCEEDED);
+        assertThat(vm.statusProperty().get()).isEqualTo("Build finished.");
+    }
+
+    @Test
+    void aCustomSelectionBuiltThenAnotherTargetAddedDemandsARebuildSaidByTheCoreCheck() throws Exception {
+        SampleMachine m = new SampleMachine(dir);
+        m.draft.targets(List.of("gfx1100", "gfx1103"));
+        BuildStepViewModel vm = built(m);
+        assertThat(vm.builtNoteProperty().get()).isEmpty();
+        assertThat(m.draft.lastBuild().targets()).containsExactly("gfx1100", "gfx1103");
+
+        // Back, gfx1101 ticked too, Next: the same build folder, whose CMakeCache and record say gfx1100;gfx1103.
+        m.draft.targets(List.of("gfx1100", "gfx1101", "gfx1103"));
+        vm.enter(m.draft);
+        assertThat(vm.validProperty().get()).isFalse();
+        assertThat(vm.rebuildNoticeProperty().get())
+                .startsWith("Built for ROCm 6.4, gfx1100 and gfx1103, MSVC 14.44, hipBLASLt on - rebuild needed: ")
+                .contains("missing gfx1101");
+        assertThat(vm.blockerProperty().get()).contains("rebuild needed").endsWith("Press Start build.");
+        assertThat(vm.binaries()).extracting(b -> b.describe(Instant.now(), true)).containsExactly("waiting", "waiting");
+        assertThat(vm.statusProperty().get()).isEmpty();
+        // "Use existing binaries" is judged by the same check, and refuses them too.
+        vm.useExistingProperty().set(true);
+        assertThat(vm.validProperty().get()).isFalse();
+        assertThat(vm.blockerProperty().get()).contains("were built in this session for ROCm 6.4, gfx1100 and gfx1103")
+                .contains("missing gfx1101");
+        vm.useExistingProperty().set(false);
+
+        // The targets it was built for again: the build counts, as it ended.
+        m.draft.targets(List.of("gfx1103", "gfx1100"));
+        vm.enter(m.draft);
+        assertThat(vm.validProperty().get()).as(vm.blockerProperty().get()).isTrue();
+        assertThat(vm.rebuildNoticeProperty().get()).isEmpty();
+        assertThat(vm.binaries()).extracting(BinaryBuild::state).containsOnly(PartState.SUCCEEDED);
+        assertThat(vm.statusProperty().get()).isEqualTo("Build finished.");
+    }
+
+    @Test
+    void fewerTargetsThanBuiltAreServedByTheBuildWhichSaysSo() throws Exception {
+        SampleMachine m = new SampleMachine(dir);
+        BuildStepViewModel vm = built(m);
+
+        // Binaries with code for eight GPUs serve a package for two, as 'stage' and Review judge them.
+        m.draft.targets(List.of("gfx1100", "gfx1103"));
+        vm.enter(m.draft);
+        assertThat(vm.validProperty().get()).as(vm.blockerProperty().get()).isTrue();
+        assertThat(vm.rebuildNoticeProperty().get()).isEmpty();
+        assertThat(vm.builtNoteProperty().get()).startsWith("Built for ROCm 6.4, 8 targets, MSVC 14.44, hipBLASLt on, and usable")
+                .contains("more GPUs than the plan ships");
+    }
+
+    @Test
+    void aToolsetOtherThanTheBuildsIsCaughtByItsRecord() throws Exception {
+        BuildStepViewModel vm = built(new SampleMachine(dir));
+        // The CMakeCache does not say which MSVC toolset compiled; the record beside the binaries does.
+        vm.toolsetProperty().set("14.43");
+        assertThat(vm.validProperty().get()).isFalse();
+        assertThat(vm.rebuildNoticeProperty().get()).contains("rebuild needed")
+                .contains("MSVC toolset: built with 14.44, the plan uses 14.43");
+        vm.toolsetProperty().set("14.44");
+        assertThat(vm.validProperty().get()).isTrue();
     }
 }

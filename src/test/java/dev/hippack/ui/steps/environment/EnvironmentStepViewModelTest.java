@@ -10,7 +10,9 @@ import dev.hippack.core.detect.ToolsetVerdict;
 import dev.hippack.ui.common.HeldTaskRunner;
 import dev.hippack.ui.steps.SampleMachine;
 import dev.hippack.ui.wizard.WizardDraft;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -84,5 +86,23 @@ class EnvironmentStepViewModelTest {
         runner.release();
         assertThat(vm.busyProperty().get()).isFalse();
         assertThat(vm.blockerProperty().get()).contains("Rescan");
+    }
+
+    @Test
+    void aDroppedFolderBecomesTheCheckoutAndDetectionRunsAgain() throws Exception {
+        SampleMachine m = new SampleMachine(dir);
+        EnvironmentStepViewModel vm = m.environment;
+        Path other = m.sample.root().resolve("other-checkout");
+        Files.createDirectories(other);
+        Path file = Files.writeString(m.sample.root().resolve("notes.txt"), "x");
+        assertThat(vm.acceptsDrop(List.of(file))).as("a file").isFalse();
+        assertThat(vm.acceptsDrop(List.of(other, other))).as("two folders").isFalse();
+        assertThat(vm.dropped(List.of(file))).isFalse();
+        assertThat(vm.acceptsDrop(List.of(other))).isTrue();
+        assertThat(vm.dropped(List.of(other))).isTrue();
+        assertThat(vm.checkoutProperty().get()).isEqualTo(vm.hostProperty().get().toHostPath(other));
+        assertThat(vm.reportProperty().get()).isNotNull();
+        assertThat(vm.reportProperty().get().checkout().path()).isEqualTo("C:\\other-checkout");
+        assertThat(vm.reportProperty().get().checkout().buildScript()).as("an empty folder has no build script").isFalse();
     }
 }

@@ -7,10 +7,10 @@ import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.plan.KernelPolicy;
 import dev.hippack.core.plan.ReleasePlan;
+import dev.hippack.ui.steps.PlanJudge;
 import dev.hippack.ui.wizard.WizardDraft;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class TrackStepViewModelTest {
@@ -18,14 +18,14 @@ class TrackStepViewModelTest {
     private final Catalog catalog = CatalogLoader.embedded();
     private final List<ReleasePlan> estimated = new ArrayList<>();
     /** Counts the targets so each tick visibly changes the figure; the real estimator lands from core. */
-    private final SizeEstimator countingEstimator = plan -> {
+    private final BreakdownEstimator countingEstimator = plan -> {
         estimated.add(plan);
         long bytes = plan.targets().size() * 1_000_000L + (plan.generation() == 7 ? 1 : 0);
         return new SizeBreakdown(List.of(new SizeBreakdown.Segment("rocBLAS kernels", bytes, false)),
                 bytes, bytes / 2, bytes, "catalog", false);
     };
 
-    private TrackStepViewModel vm(SizeEstimator e, PlanJudge j) {
+    private TrackStepViewModel vm(BreakdownEstimator e, PlanJudge j) {
         TrackStepViewModel vm = new TrackStepViewModel(catalog, e, j);
         vm.enter(WizardDraft.forTrack(catalog.track("rocm6").orElseThrow()));
         return vm;
@@ -50,8 +50,8 @@ class TrackStepViewModelTest {
         assertThat(vm.selectedIds()).doesNotContain("gfx1102").hasSize(7);
         assertThat(row(vm, "gfx1102").isBlocked()).isTrue();
         assertThat(row(vm, "gfx1102").blockedReasonProperty().get()).contains("ROCm 7.1").contains("rocm6");
-        assertThat(row(vm, "gfx1102").coveredRocm6Property().get()).isTrue();
-        assertThat(row(vm, "gfx1102").coveredRocm7Property().get()).isFalse();
+        assertThat(row(vm, "gfx1102").coveredOn("rocm6")).isTrue();
+        assertThat(row(vm, "gfx1102").coveredOn("rocm7")).isFalse();
     }
 
     @Test
@@ -89,10 +89,13 @@ class TrackStepViewModelTest {
         assertThat(vm.estimateProperty().get().totalBytes()).isEqualTo(8_000_000L);
         row(vm, "gfx1100").selectedProperty().set(false);
         assertThat(vm.estimateProperty().get().totalBytes()).isEqualTo(7_000_000L);
-        Map<String, SizeBreakdown> cmp = vm.comparisonProperty().get();
-        assertThat(cmp).containsOnlyKeys("rocm6", "rocm7");
-        assertThat(cmp.get("rocm7").totalBytes()).isEqualTo(7_000_001L);
-        assertThat(estimated.get(estimated.size() - 1).targets()).doesNotContain("gfx1100");
+        List<TrackComparison> cmp = vm.comparisonProperty().get();
+        assertThat(cmp).extracting(c -> c.track().id()).containsExactly("rocm6", "rocm7");
+        assertThat(cmp.get(0).chosen()).isTrue();
+        // rocm7 ships 6 of the 7 ticked: gfx1102 has no kernels there, and it says so.
+        assertThat(cmp.get(1).excluded()).containsExactly("gfx1102");
+        assertThat(cmp.get(1).estimate().totalBytes()).isEqualTo(6_000_001L);
+        assertThat(estimated).anyMatch(p -> p.track().equals("custom") && !p.targets().contains("gfx1100"));
     }
 
     @Test
@@ -101,7 +104,7 @@ class TrackStepViewModelTest {
         WizardDraft draft = WizardDraft.forTrack(catalog.track("rocm6").orElseThrow());
         TrackStepViewModel vm = new TrackStepViewModel(catalog,
                 CoreEstimates.estimator(new dev.hippack.core.estimate.SizeEstimator(catalog, rules), draft::factsFor),
-                CoreEstimates.judge(rules, draft::factsFor));
+                PlanJudge.of(rules, draft::factsFor));
         vm.enter(draft);
         SizeBreakdown all = vm.estimateProperty().get();
         assertThat(all.source()).isEqualTo("catalog");
@@ -112,7 +115,7 @@ class TrackStepViewModelTest {
         // gfx1100 carries 279.6 MiB of rocBLAS and 16 MiB of hipBLASLt kernels on 6.4.
         assertThat(all.totalBytes() - without.totalBytes()).isEqualTo(Math.round(279.6 * 1024 * 1024) + 16L * 1024 * 1024);
         assertThat(without.zipLowBytes()).isLessThan(without.zipHighBytes()).isLessThan(without.totalBytes());
-        SizeBreakdown on71 = vm.comparisonProperty().get().get("rocm7");
+        SizeBreakdown on71 = vm.comparisonProperty().get().get(1).estimate();
         assertThat(on71.approximate()).isTrue();
         assertThat(on71.totalBytes()).isNotEqualTo(without.totalBytes());
         assertThat(vm.findings()).extracting(Finding::id).contains("eula.redistribution");
@@ -169,5 +172,58 @@ class TrackStepViewModelTest {
         assertThat(d.buildDir()).isEqualTo("build\\hip71");
         assertThat(d.archiveName()).isEqualTo("audiocpp-windows-hip-rocm7");
         assertThat(d.toPlan().targets()).hasSize(7);
+    }
+
+    @Test
+    void clickingARowThatCannotShipTicksNothingAndSaysWhyInFull() {
+        TrackStepViewModel vm = vm(countingEstimator, null);
+        vm.presetProperty().set("rocm7");
+        ArchitectureRow gfx1102 = row(vm, "gfx1102");
+        assertThat(vm.toggle(gfx1102)).isFalse();
+        assertThat(gfx1102.isSelected()).isFalse();
+        assertThat(vm.tickNoticeProperty().get()).startsWith("gfx1102 (").contains("cannot be shipped on ROCm 7.1")
+                .contains(gfx1102.blockedReasonProperty().get());
+        assertThat(vm.toggle(row(vm, "gfx1100"))).isTrue();
+        assertThat(vm.tickNoticeProperty().get()).isEmpty();
+    }
+
+    @Test
+    void theLastChangeSaysHowMuchATickMovedTheTotal() {
+        TrackStepViewModel vm = vm(countingEstimator, null);
+        assertThat(vm.lastChangeProperty().get()).isEmpty();
+        vm.toggle(row(vm, "gfx1100"));
+        assertThat(vm.lastChangeProperty().get()).isEqualTo("\u2212976.6 KiB (gfx1100 unticked)");
+        vm.toggle(row(vm, "gfx1100"));
+        assertThat(vm.lastChangeProperty().get()).isEqualTo("+976.6 KiB (gfx1100 ticked)");
+        vm.presetProperty().set("rocm7");
+        assertThat(vm.lastChangeProperty().get()).endsWith("(the rocm7 preset)").startsWith("\u2212");
+    }
+
+    @Test
+    void theRdna2OverridesErrorOffersHipblasltOffWhereItIsShown() {
+        dev.hippack.core.plan.PlanRules rules = new dev.hippack.core.plan.PlanRules(catalog);
+        WizardDraft draft = WizardDraft.forTrack(catalog.track("rocm6").orElseThrow());
+        TrackStepViewModel vm = new TrackStepViewModel(catalog, null, PlanJudge.of(rules, draft::factsFor));
+        vm.enter(draft);
+        vm.rows().forEach(r -> r.selectedProperty().set(false));
+        vm.allowRdna2Property().set(true);
+        vm.toggle(row(vm, "gfx1030"));
+        vm.toggle(row(vm, "gfx1100"));
+        Finding gemm = vm.findings().stream().filter(f -> f.id().equals(dev.hippack.core.plan.PlanRules.ARCH_HIPBLASLT_KERNELS))
+                .findFirst().orElseThrow();
+        assertThat(gemm.isError()).isTrue();
+        assertThat(vm.validProperty().get()).isFalse();
+        var remedy = vm.remedyFor(gemm).orElseThrow();
+        assertThat(remedy.label()).isEqualTo("Turn hipBLASLt off");
+        remedy.action().run();
+        assertThat(vm.hipblasltProperty().get()).isFalse();
+        assertThat(vm.plan().options().hipblaslt()).isFalse();
+        // gfx1030 and gfx1100 have rocBLAS kernels in 6.4, both are discrete: no error is left.
+        assertThat(vm.findings()).noneMatch(Finding::isError);
+        assertThat(vm.validProperty().get()).isTrue();
+        WizardDraft out = WizardDraft.forTrack(catalog.track("rocm6").orElseThrow());
+        vm.leave(out);
+        assertThat(out.options().hipblaslt()).as("the Build step starts from it").isFalse();
+        assertThat(vm.findings()).allSatisfy(f -> assertThat(vm.remedyFor(f)).isEmpty());
     }
 }
