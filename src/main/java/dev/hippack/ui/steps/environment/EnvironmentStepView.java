@@ -10,6 +10,7 @@ import dev.hippack.core.detect.VisualStudioInstance;
 import dev.hippack.core.inventory.LibraryInventory;
 import dev.hippack.ui.common.Css;
 import dev.hippack.ui.common.FindingsPane;
+import dev.hippack.ui.common.HoverTooltip;
 import dev.hippack.ui.common.Icons;
 import dev.hippack.ui.common.SizeText;
 import dev.hippack.ui.common.StepPage;
@@ -26,7 +27,6 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBase;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.ColumnConstraints;
@@ -198,7 +198,7 @@ public final class EnvironmentStepView implements StepView {
             if (t.found()) {
                 // A path is data of any length: it may be cut, and its tooltip has it whole.
                 where.getStyleClass().add(Css.MAY_ELIDE);
-                where.setTooltip(new Tooltip(t.path()));
+                HoverTooltip.install(where, t::path);
             } else {
                 where.setWrapText(true);
             }
