@@ -65,7 +65,8 @@ public final class WizardWindow {
     public static final String ID_BANNER = "demo-banner";
     public static final String ID_THEME = "theme-menu";
     public static final String ID_NOTIFICATIONS = "notifications";
-    private static final double STEP_LIST_WIDTH = 258;
+    /** Wide enough for the longest title in bold, "2  Track and architectures", with its icon. */
+    private static final double STEP_LIST_WIDTH = 278;
 
     private final WizardViewModel vm;
     private final Function<StepId, StepView> viewFactory;
