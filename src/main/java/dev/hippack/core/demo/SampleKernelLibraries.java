@@ -9,11 +9,17 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The file names and sizes of the rocBLAS and hipBLASLt kernel libraries of HIP SDK 6.4 and 7.1,
- * as reference/rocm-layout.md §5 reconstructs them: 851 rocBLAS names (the real 6.4 listing's
- * per-arch sizes, 7.1 scaled to its measured totals, no gfx1103 files), hipBLASLt per-arch files
- * (7.1 without gfx1102), gfx1102 and gfx1150 with identical sizes so that nothing may
- * deduplicate by size.
+ * The file names and sizes of the rocBLAS and hipBLASLt kernel libraries of HIP SDK 6.4 and 7.1:
+ * 851 rocBLAS names with the per-arch sizes of the real 6.4 listing, 7.1 scaled to its measured
+ * totals, no gfx1103 files; hipBLASLt per-arch files (7.1 without gfx1102); gfx1102 and gfx1150
+ * with identical sizes, as in the real listing, so that nothing may deduplicate by size.
+ *
+ * <p>Sources: the rocBLAS 6.4 names and byte sizes are a public listing of HIP SDK 6.4's
+ * {@code bin\rocblas\library} (ROCm/ROCm issue #6120), named as ROCm/Tensile's
+ * {@code TensileCreateLibrary.py} names them; the per-arch totals of both versions are those of
+ * docs/distribution-rules.md §9. Assumptions: the size of each 7.1 rocBLAS file (scaled), and the
+ * hipBLASLt problem-type families and their split of each architecture's total (the file roles
+ * follow ROCm/hipBLASLt; the FP8 families of RDNA4 follow public listings of ROCm 7.2).
  */
 public final class SampleKernelLibraries {
 
