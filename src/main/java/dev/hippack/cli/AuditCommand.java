@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code hip-packager audit DIR|FILE.zip [--profile FILE] [--json]}: every check of the guide on a package. */
+/** {@code hip-packager audit DIR|FILE.zip [--profile FILE] [--json]}: every package check (docs/design.md §5) on a package. */
 @Command(name = "audit",
         description = {
             "Runs every check of the guide on a staged package folder or a finished zip (read in place, never extracted):",

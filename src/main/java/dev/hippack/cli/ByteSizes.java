@@ -2,7 +2,10 @@ package dev.hippack.cli;
 
 import java.util.Locale;
 
-/** Sizes as people read them in a table: MiB below one GiB, GiB above, binary units as the guide's "MB" are. */
+/**
+ * Sizes as people read them in a table: MiB below one GiB, GiB above, binary units, as the measured
+ * sizes of docs/distribution-rules.md §9 are.
+ */
 final class ByteSizes {
 
     private static final double MIB = 1024.0 * 1024.0;

@@ -32,7 +32,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Runs every check of the guide on a staged package folder or a finished zip: layout, the
+ * Runs every package check (docs/design.md §5) on a staged package folder or a finished zip: layout, the
  * import closure of the executables and the DLL rules (deps.*), the DLLs loaded at run time
  * (deps.runtime-loaded), the kernel libraries (libs.*), and the README (readme.track), each a
  * {@link PackageCheck} of {@link #checks}. The package is read once into

@@ -29,7 +29,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Writes the sample Windows build machine (design §9) into a folder: HIP SDK 6.4 and 7.1 with
+ * Writes the sample Windows build machine (docs/design.md §9) into a folder: HIP SDK 6.4 and 7.1 with
  * their DLLs, tools and kernel libraries (sparse files of realistic sizes), Visual Studio 2022
  * Build Tools with MSVC 14.44 and Visual Studio 2026 Community with only 14.51, an audio.cpp
  * checkout, the tools on PATH, vswhere's and amdgpu-arch's recorded outputs, host.json, and the

@@ -16,7 +16,7 @@ import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
 import org.apache.commons.compress.archivers.zip.ZipArchiveOutputStream;
 
 /**
- * Packages laid out as the guide's §4 tree, built from the committed sample PE files and tiny
+ * Packages laid out as the tree of docs/distribution-rules.md §10, built from the committed sample PE files and tiny
  * kernel files, for the audit's tests: a good one, which each test then breaks in one way.
  */
 final class TestPackages {
