@@ -40,7 +40,7 @@ public final class PlanCommand extends BaseCommand {
     protected int run() throws PackagerException {
         Catalog catalog = catalog();
         Path file = profileFile(profile);
-        ReleasePlan plan = root.profiles().load(file);
+        ReleasePlan plan = root.profiles().load(file, profile.packageName);
         PlanFacts facts = PlanFacts.unknown();
         if (detect || root.demo() || root.hostDir() != null) {
             facts = MachineDetector.standard(catalog).planFacts(host(), plan);
