@@ -46,6 +46,7 @@ import picocli.CommandLine.Spec;
             CiWorkflowCommand.class,
             DetectCommand.class,
             BuildCommand.class,
+            DiffCommand.class,
         })
 public final class HipPackagerCommand implements Callable<Integer> {
 
