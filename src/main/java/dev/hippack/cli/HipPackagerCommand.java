@@ -47,6 +47,7 @@ import picocli.CommandLine.Spec;
             DetectCommand.class,
             BuildCommand.class,
             DiffCommand.class,
+            ReleaseCommand.class,
         })
 public final class HipPackagerCommand implements Callable<Integer> {
 

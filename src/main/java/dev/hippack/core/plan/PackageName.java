@@ -101,6 +101,27 @@ public final class PackageName {
         return archiveName.replace(VERSION, fileSafe(version.get()));
     }
 
+    /**
+     * Whether {@code name} (a package or zip name without {@code .zip}) is one {@code archiveName}
+     * gives for some version: the name itself without the placeholder (ignoring case, as Windows
+     * does), any file-safe version in its place otherwise. How a release finds a package's zip
+     * among zips made elsewhere, or last release's zips, without knowing their version.
+     */
+    public static boolean matches(String archiveName, String name) {
+        if (!usesVersion(archiveName)) {
+            return archiveName.equalsIgnoreCase(name);
+        }
+        String[] parts = archiveName.split(Pattern.quote(VERSION), -1);
+        StringBuilder regex = new StringBuilder();
+        for (int i = 0; i < parts.length; i++) {
+            regex.append(Pattern.quote(parts[i]));
+            if (i < parts.length - 1) {
+                regex.append("[A-Za-z0-9][A-Za-z0-9._+-]*");
+            }
+        }
+        return Pattern.compile(regex.toString(), Pattern.CASE_INSENSITIVE).matcher(name).matches();
+    }
+
     private static String printable(String text) {
         String oneLine = text.replaceAll("\\p{Cntrl}", "?");
         return oneLine.length() <= 80 ? oneLine : oneLine.substring(0, 80) + "...";

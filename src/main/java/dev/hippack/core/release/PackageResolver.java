@@ -25,9 +25,14 @@ public final class PackageResolver {
         this(new CheckoutInspector());
     }
 
+    /** The audio.cpp version of the plan's checkout; empty when it names none or it has none. */
+    public Optional<String> version(ReleasePlan plan, Host host) {
+        return plan.source() == null ? Optional.empty() : checkout.version(host, plan.source());
+    }
+
     /** {@code plan} with its version and name; {@code where} names the package in messages (e.g. the profile). */
     public ResolvedPackage resolve(ReleasePlan plan, Host host, String where) throws PackagerException {
-        Optional<String> version = plan.source() == null ? Optional.empty() : checkout.version(host, plan.source());
+        Optional<String> version = version(plan, host);
         String name = PackageName.resolve(plan.archiveName(), version, where);
         return new ResolvedPackage(plan.withArchiveName(name), plan.archiveName(), version);
     }

@@ -18,7 +18,7 @@ public final class PackageReadme {
     public static final String README = "README.md";
     public static final String SERVER_JSON = "server.json";
     /** The architecture of the RX 7600 series, which only the ROCm 6 track covers. */
-    static final String RX_7600_ARCH = "gfx1102";
+    public static final String RX_7600_ARCH = "gfx1102";
 
     private final Catalog catalog;
 

@@ -83,7 +83,7 @@ public final class ThirdPartyNotices {
         t.append("Third-party notices for ").append(in.packageName()).append("\r\n\r\n");
         t.append(wrap("This package holds software from several sources. Each is listed below with the files it is in"
                 + " this package, where they came from, and the terms it is distributed under. License texts found on the"
-                + " machine that made the package are reproduced at the end.")).append("\r\n");
+                + " machine that made the package are reproduced at the end."));
 
         List<String> appendix = new ArrayList<>();
         int n = 0;
