@@ -25,7 +25,7 @@ class EveryCommandTest {
     @Test
     void theCommandsTheReadmeDocumentsAreRegistered() {
         assertThat(commands()).contains("build", "ci-workflow", "estimate", "pe", "plan", "detect", "stage", "audit", "zip",
-                "package", "demo-env");
+                "package", "demo-env", "release", "diff");
     }
 
     @TestFactory
