@@ -233,6 +233,10 @@ class ReleaseCommandTest {
         assertThat(r.exitCode()).isEqualTo(Cli.BAD_INPUT);
         assertThat(r.err()).contains("{version}").contains("not known").contains("audiocpp-windows-hip-rocm6-{version}");
         assertThat(out).doesNotExist();
+        // plan, which judges the profile before anything runs, says the same.
+        r = CliTestSupport.run("--host", temp.resolve("sample").toString(), "plan", "--profile", profile.toString(), "--package", "rocm6");
+        assertThat(r.exitCode()).isEqualTo(Cli.FAILED);
+        assertThat(r.out()).contains("detect.checkout").contains("{version}").contains("not known");
     }
 
     @Test

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -95,16 +96,16 @@ public final class ReadmeCheck implements PackageCheck {
     }
 
     /** The audio.cpp version a README states ({@link #VERSION_LINE}); empty when it states none. */
-    public static java.util.Optional<String> versionNamed(String text) {
+    public static Optional<String> versionNamed(String text) {
         for (String line : text.split("\\R")) {
             if (line.startsWith(VERSION_LINE)) {
                 String v = line.substring(VERSION_LINE.length()).strip();
                 if (!v.isEmpty()) {
-                    return java.util.Optional.of(v);
+                    return Optional.of(v);
                 }
             }
         }
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 
     private static List<String> allTokens(String text) {

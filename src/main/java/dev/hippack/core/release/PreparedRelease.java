@@ -1,5 +1,6 @@
 package dev.hippack.core.release;
 
+import dev.hippack.core.archive.Sha256Sums;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +37,7 @@ public record PreparedRelease(ReleaseRequest request, Path outputDir, List<Resol
     }
 
     public Path checksums() {
-        return outputDir.resolve(dev.hippack.core.archive.Sha256Sums.FILE_NAME);
+        return outputDir.resolve(Sha256Sums.FILE_NAME);
     }
 
     public Path notes() {

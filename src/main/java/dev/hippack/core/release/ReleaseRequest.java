@@ -1,5 +1,6 @@
 package dev.hippack.core.release;
 
+import dev.hippack.core.archive.ZipRequest;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.plan.Release;
 import java.nio.file.Path;
@@ -52,7 +53,7 @@ public record ReleaseRequest(Release release, String profileLabel, Host host, Pa
     /** A request with the defaults: build, start check on, no force, no previous release, fixed zip time. */
     public static ReleaseRequest of(Release release, String profileLabel, Host host, Path outputDir) {
         return new ReleaseRequest(release, profileLabel, host, outputDir, Mode.BUILD, false, false, List.of(),
-                dev.hippack.core.archive.ZipRequest.FIXED_EPOCH, Duration.ZERO);
+                ZipRequest.FIXED_EPOCH, Duration.ZERO);
     }
 
     public ReleaseRequest withMode(Mode v) { return new ReleaseRequest(release, profileLabel, host, outputDir, v, skipStartCheck, force, previous, zipTimestamp, standInPace); }

@@ -18,6 +18,7 @@ import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.diff.PackageDiffer;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.Host;
+import dev.hippack.core.host.OperatingSystem;
 import dev.hippack.core.io.AtomicFile;
 import dev.hippack.core.io.OutputLock;
 import dev.hippack.core.io.UnsafeTargetException;
@@ -44,6 +45,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -179,7 +181,7 @@ public final class ReleaseService {
         for (ResolvedPackage p : packages) {
             String dir = BuildService.buildDirOf(p.plan(), host);
             String key = host.resolve(dir).toAbsolutePath().normalize().toString();
-            if (host.os() == dev.hippack.core.host.OperatingSystem.WINDOWS) {
+            if (host.os() == OperatingSystem.WINDOWS) {
                 key = key.toLowerCase(Locale.ROOT);
             }
             ResolvedPackage other = seen.putIfAbsent(key, p);
@@ -374,7 +376,7 @@ public final class ReleaseService {
         int directories = 0;
         long content = 0;
         try (ZipFile z = ZipFile.builder().setPath(zip).get()) {
-            for (ZipArchiveEntry e : java.util.Collections.list(z.getEntries())) {
+            for (ZipArchiveEntry e : Collections.list(z.getEntries())) {
                 if (e.isDirectory()) {
                     directories++;
                 } else {

@@ -30,6 +30,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -286,13 +287,13 @@ public final class LayoutPlanner {
         Path external = host.resolve(host.join(source, "external"));
         List<ThirdPartyNotices.LicenseText> texts = new ArrayList<>();
         List<String> without = new ArrayList<>();
-        if (!Files.isDirectory(external, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+        if (!Files.isDirectory(external, LinkOption.NOFOLLOW_LINKS)) {
             return new Vendored(texts, without);
         }
         List<Path> folders = new ArrayList<>();
         try (DirectoryStream<Path> dir = Files.newDirectoryStream(external)) {
             for (Path p : dir) {
-                if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
                     folders.add(p);
                 }
             }
@@ -316,7 +317,7 @@ public final class LayoutPlanner {
     private static Optional<Path> licenseIn(Path folder) {
         for (String name : LICENSE_NAMES) {
             Path f = folder.resolve(name);
-            if (Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            if (Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)) {
                 return Optional.of(f);
             }
         }
