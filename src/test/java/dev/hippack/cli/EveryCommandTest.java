@@ -28,7 +28,7 @@ class EveryCommandTest {
     @Test
     void theCommandsTheReadmeDocumentsAreRegistered() {
         assertThat(commands()).contains("build", "ci-workflow", "estimate", "pe", "plan", "detect", "stage", "audit", "zip",
-                "package", "demo-env");
+                "package", "demo-env", "release", "diff");
     }
 
     /** A new command is documented the day it is added: a "### name" section under the README's "Command line". */

@@ -31,7 +31,8 @@ import java.util.List;
  *       {@link KernelPolicy#DROP} nothing at all (see there why not even the arch-less files),
  *       while rocblas.dll stays in math-dlls;</li>
  *   <li>hipblaslt-kernels: the targets' files plus the arch-less files;</li>
- *   <li>crt: the three MSVC CRT DLLs; readme: a fixed small allowance.</li>
+ *   <li>crt: the three MSVC CRT DLLs; readme: a fixed small allowance for the package's text files
+ *       (README.md, server.json, LICENSE, THIRD-PARTY-NOTICES.txt).</li>
  * </ul>
  * Kernel bytes come from {@link KernelSizes}: the catalog, or a scanned SDK given in
  * {@link PlanFacts#kernels()}. The zip range applies the catalog's measured ratios to the total.
@@ -45,8 +46,12 @@ import java.util.List;
  */
 public final class SizeEstimator {
 
-    /** The package README is a few KiB of text; its exact size is the stage step's business. */
-    public static final long README_BYTES = 8 * 1024;
+    /**
+     * The package's text files: README.md (about 4 KiB), THIRD-PARTY-NOTICES.txt (about 5 KiB, more
+     * with the license texts the machine holds), LICENSE (about 1 KiB) and server.json. Their
+     * exact size is the stage step's business.
+     */
+    public static final long README_BYTES = 16 * 1024;
 
     private final Catalog catalog;
     private final PlanRules rules;

@@ -57,7 +57,19 @@ final class TestPackages {
         write(dir.resolve("rocblas/library/TensileManifest.txt"));
         write(dir.resolve("rocblas/library/TensileLibrary_Type_HH_Contraction_l_Ailk_Bjlk_Cijk_Dijk_fallback.dat"));
         Files.writeString(dir.resolve("README.md"), readme(t));
+        Files.writeString(dir.resolve("LICENSE"), "MIT License\n\nCopyright (c) the audio.cpp authors\n");
+        Files.writeString(dir.resolve(LicenseCheck.NOTICES), notices(dir));
         return dir;
+    }
+
+    /** Notices naming every DLL in the folder, as staging writes them. */
+    static String notices(Path dir) throws IOException {
+        StringBuilder sb = new StringBuilder("Third-party notices\r\n");
+        try (Stream<Path> files = Files.list(dir)) {
+            files.map(p -> p.getFileName().toString()).filter(n -> n.toLowerCase(java.util.Locale.ROOT).endsWith(".dll"))
+                    .sorted().forEach(n -> sb.append("   Files: ").append(n).append("\r\n"));
+        }
+        return sb.toString();
     }
 
     static void hipblasltFiles(Path dir, String arch) throws IOException {
