@@ -6,7 +6,7 @@ import dev.hippack.core.audit.PackageSnapshotReader;
 import dev.hippack.core.diff.DiffText;
 import dev.hippack.core.diff.PackageDiff;
 import dev.hippack.core.diff.PackageDiffer;
-import dev.hippack.core.diff.Sizes;
+import dev.hippack.core.ByteSize;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.progress.OperationListener;
@@ -65,7 +65,7 @@ public final class DiffCommand extends BaseCommand {
     }
 
     private static String describe(PackageDiff.Side s) {
-        return s.name() + " (" + s.source() + "): " + s.files() + " files, " + Sizes.of(s.bytes())
+        return s.name() + " (" + s.source() + "): " + s.files() + " files, " + ByteSize.of(s.bytes())
                 + s.version().map(v -> ", audio.cpp " + v).orElse("")
                 + (s.targets().isEmpty() ? "" : ", targets " + String.join(", ", s.targets()));
     }

@@ -160,7 +160,7 @@ public final class HipPackagerCommand implements Callable<Integer> {
             return;
         }
         if (out == null) {
-            throw new PackagerException("--demo: give --out DIR. The sample profile's output folder (C:\\release) is inside the"
+            throw new PackagerException("--demo: give --out DIR (for example --out demo-output). The sample profile's output folder (C:\\release) is inside the"
                     + " temporary sample machine, which is removed when the command ends, and the package with it.");
         }
         if (sample != null && sample.contains(out)) {

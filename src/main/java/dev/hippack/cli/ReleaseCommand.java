@@ -3,7 +3,7 @@ package dev.hippack.cli;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.archive.ZipRequest;
 import dev.hippack.core.audit.AuditReport;
-import dev.hippack.core.diff.Sizes;
+import dev.hippack.core.ByteSize;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.plan.BuildFolders;
@@ -146,7 +146,7 @@ public final class ReleaseCommand extends BaseCommand {
             o.audit().ifPresent(a -> FindingsText.print(stderr, a.findings(), false));
             if (o.zipped()) {
                 var zip = o.zip().orElseThrow();
-                stdout.println(o.pkg().name() + ": zipped, " + Sizes.of(zip.contentBytes()) + " in " + Sizes.of(zip.zipBytes())
+                stdout.println(o.pkg().name() + ": zipped, " + ByteSize.of(zip.contentBytes()) + " in " + ByteSize.of(zip.zipBytes())
                         + " (" + zip.zip() + ")" + r.comparison(o.pkg().name())
                         .map(c -> c.diff().unchanged() ? "; no change since " + c.previous().name() : "; changed since " + c.previous().name())
                         .orElse(""));

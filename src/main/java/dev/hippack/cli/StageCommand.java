@@ -1,5 +1,6 @@
 package dev.hippack.cli;
 
+import dev.hippack.core.ByteSize;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.build.BuiltBinariesCheck;
 import dev.hippack.core.finding.Finding;
@@ -96,8 +97,8 @@ public final class StageCommand extends BaseCommand {
     }
 
     static void printSummary(PrintWriter out, StageResult r) {
-        out.printf(Locale.ROOT, "%s: %d files, %.1f MB (%d hard-linked, %d copied)%n", r.packageDir(), r.files(),
-                r.bytes() / 1e6, r.linked(), r.copied());
+        out.printf(Locale.ROOT, "%s: %d files, %s (%d hard-linked, %d copied)%n", r.packageDir(), r.files(),
+                ByteSize.of(r.bytes()), r.linked(), r.copied());
         out.flush();
     }
 

@@ -1,5 +1,6 @@
 package dev.hippack.core.diff;
 
+import dev.hippack.core.ByteSize;
 import dev.hippack.core.audit.PackageSnapshot;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,7 +22,7 @@ public final class DiffText {
         List<String> out = new ArrayList<>();
         if (d.unchanged()) {
             out.add("- No change: the same " + d.newPackage().files() + " files, byte for byte ("
-                    + Sizes.of(d.newPackage().bytes()) + ").");
+                    + ByteSize.of(d.newPackage().bytes()) + ").");
             return out;
         }
         if (!d.oldPackage().version().equals(d.newPackage().version())) {
@@ -36,24 +37,24 @@ public final class DiffText {
         }
         out.add("- Files: " + d.added().size() + " added, " + d.removed().size() + " removed, " + d.changed().size()
                 + " changed (" + d.oldPackage().files() + " -> " + d.newPackage().files() + " files; "
-                + Sizes.of(d.oldPackage().bytes()) + " -> " + Sizes.of(d.newPackage().bytes()) + ", "
-                + Sizes.delta(d.newPackage().bytes() - d.oldPackage().bytes()) + ").");
+                + ByteSize.of(d.oldPackage().bytes()) + " -> " + ByteSize.of(d.newPackage().bytes()) + ", "
+                + ByteSize.delta(d.newPackage().bytes() - d.oldPackage().bytes()) + ").");
         files(out, "added", d.added(), false);
         files(out, "removed", d.removed(), true);
         files(out, "changed", d.changed(), false);
         if (!d.components().isEmpty()) {
             List<String> parts = new ArrayList<>();
             for (PackageDiff.SizeChange c : d.components()) {
-                parts.add(label(c.id()) + " " + Sizes.of(c.oldBytes()) + " -> " + Sizes.of(c.newBytes()) + " ("
-                        + Sizes.delta(c.deltaBytes()) + ")");
+                parts.add(label(c.id()) + " " + ByteSize.of(c.oldBytes()) + " -> " + ByteSize.of(c.newBytes()) + " ("
+                        + ByteSize.delta(c.deltaBytes()) + ")");
             }
             out.add("- Sizes: " + String.join("; ", parts) + ".");
         }
         if (!d.architectures().isEmpty()) {
             List<String> parts = new ArrayList<>();
             for (PackageDiff.ArchChange a : d.architectures()) {
-                parts.add(a.arch() + " " + library(a.library()) + " " + Sizes.of(a.oldBytes()) + " -> " + Sizes.of(a.newBytes())
-                        + " (" + Sizes.delta(a.deltaBytes()) + ")");
+                parts.add(a.arch() + " " + library(a.library()) + " " + ByteSize.of(a.oldBytes()) + " -> " + ByteSize.of(a.newBytes())
+                        + " (" + ByteSize.delta(a.deltaBytes()) + ")");
             }
             out.add("- Per architecture: " + String.join("; ", parts) + ".");
         }
@@ -63,13 +64,13 @@ public final class DiffText {
             List<String> parts = new ArrayList<>();
             for (PackageDiff.DllChange c : d.rocmDlls()) {
                 if (c.oldBytes() < 0) {
-                    parts.add(c.name() + " added (" + Sizes.of(c.newBytes()) + c.newVersion().map(v -> ", version " + v).orElse("") + ")");
+                    parts.add(c.name() + " added (" + ByteSize.of(c.newBytes()) + c.newVersion().map(v -> ", version " + v).orElse("") + ")");
                 } else if (c.newBytes() < 0) {
                     parts.add(c.name() + " removed");
                 } else {
                     String version = c.oldVersion().equals(c.newVersion()) ? c.newVersion().map(v -> "version " + v).orElse("no version recorded")
                             : "version " + c.oldVersion().orElse("none") + " -> " + c.newVersion().orElse("none");
-                    parts.add(c.name() + " " + version + ", " + Sizes.of(c.oldBytes()) + " -> " + Sizes.of(c.newBytes()));
+                    parts.add(c.name() + " " + version + ", " + ByteSize.of(c.oldBytes()) + " -> " + ByteSize.of(c.newBytes()));
                 }
             }
             out.add("- ROCm DLLs: " + String.join("; ", parts) + ".");
@@ -94,11 +95,11 @@ public final class DiffText {
                 n[1] += bytes;
             } else {
                 named.add(f.path().replace('/', '\\') + (what.equals("changed")
-                        ? " (" + Sizes.of(f.oldBytes()) + " -> " + Sizes.of(f.newBytes()) + ")" : " (" + Sizes.of(bytes) + ")"));
+                        ? " (" + ByteSize.of(f.oldBytes()) + " -> " + ByteSize.of(f.newBytes()) + ")" : " (" + ByteSize.of(bytes) + ")"));
             }
         }
         List<String> parts = new ArrayList<>();
-        kernels.forEach((k, n) -> parts.add(n[0] + " " + k + " (" + Sizes.of(n[1]) + ")"));
+        kernels.forEach((k, n) -> parts.add(n[0] + " " + k + " (" + ByteSize.of(n[1]) + ")"));
         for (int i = 0; i < named.size() && i < MAX_NAMED; i++) {
             parts.add(named.get(i));
         }

@@ -4,7 +4,7 @@ import dev.hippack.core.audit.PackageSnapshot;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.GpuArchitecture;
 import dev.hippack.core.diff.DiffText;
-import dev.hippack.core.diff.Sizes;
+import dev.hippack.core.ByteSize;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.stage.PackageReadme;
 import java.util.ArrayList;
@@ -159,7 +159,7 @@ public final class ReleaseNotes {
             long smaller = a.snapshot().totalBytes() - b.snapshot().totalBytes();
             md.append("If both packages list your GPU, either works. `").append(a.zipName()).append("` (ROCm 6.4) is the")
                     .append(" longer-tested choice; `").append(b.zipName()).append("` (ROCm 7.1) is ")
-                    .append(smaller >= 0 ? Sizes.of(smaller) + " smaller unpacked" : Sizes.of(-smaller) + " larger unpacked")
+                    .append(smaller >= 0 ? ByteSize.of(smaller) + " smaller unpacked" : ByteSize.of(-smaller) + " larger unpacked")
                     .append(" and comes from AMD's current ROCm line, with newer kernels for RDNA4 (gfx1200, gfx1201).\n\n");
         }
         md.append("A GPU that is not listed (for example RDNA2, gfx1030) is not served by these packages: ROCm 6.4 and 7.1")
@@ -186,8 +186,8 @@ public final class ReleaseNotes {
         for (Zipped z : zipped) {
             var zip = z.outcome().zip().orElseThrow();
             md.append("| `").append(z.zipName()).append("` | ").append(z.outcome().pkg().plan().rocmVersion()).append(" | ")
-                    .append(z.snapshot().targets().size()).append(" | ").append(Sizes.of(z.snapshot().totalBytes())).append(" | ")
-                    .append(Sizes.of(zip.zipBytes())).append(" | `").append(zip.sha256()).append("` |\n");
+                    .append(z.snapshot().targets().size()).append(" | ").append(ByteSize.of(z.snapshot().totalBytes())).append(" | ")
+                    .append(ByteSize.of(zip.zipBytes())).append(" | `").append(zip.sha256()).append("` |\n");
         }
         md.append('\n');
 
@@ -229,23 +229,23 @@ public final class ReleaseNotes {
                 continue;
             }
             md.append("| ").append(DiffText.label(id)).append(" |");
-            parts.forEach(p -> md.append(' ').append(Sizes.of(p.get(id))).append(" |"));
+            parts.forEach(p -> md.append(' ').append(ByteSize.of(p.get(id))).append(" |"));
             if (zipped.size() == 2) {
-                md.append(' ').append(Sizes.delta(parts.get(1).get(id) - parts.get(0).get(id))).append(" |");
+                md.append(' ').append(ByteSize.delta(parts.get(1).get(id) - parts.get(0).get(id))).append(" |");
             }
             md.append('\n');
         }
         md.append("| **Total** |");
-        zipped.forEach(z -> md.append(" **").append(Sizes.of(z.snapshot().totalBytes())).append("** |"));
+        zipped.forEach(z -> md.append(" **").append(ByteSize.of(z.snapshot().totalBytes())).append("** |"));
         if (zipped.size() == 2) {
-            md.append(" **").append(Sizes.delta(zipped.get(1).snapshot().totalBytes() - zipped.get(0).snapshot().totalBytes()))
+            md.append(" **").append(ByteSize.delta(zipped.get(1).snapshot().totalBytes() - zipped.get(0).snapshot().totalBytes()))
                     .append("** |");
         }
         md.append('\n');
         md.append("| Zip |");
-        zipped.forEach(z -> md.append(' ').append(Sizes.of(z.outcome().zip().orElseThrow().zipBytes())).append(" |"));
+        zipped.forEach(z -> md.append(' ').append(ByteSize.of(z.outcome().zip().orElseThrow().zipBytes())).append(" |"));
         if (zipped.size() == 2) {
-            md.append(' ').append(Sizes.delta(zipped.get(1).outcome().zip().orElseThrow().zipBytes()
+            md.append(' ').append(ByteSize.delta(zipped.get(1).outcome().zip().orElseThrow().zipBytes()
                     - zipped.get(0).outcome().zip().orElseThrow().zipBytes())).append(" |");
         }
         md.append("\n\n");
@@ -255,8 +255,8 @@ public final class ReleaseNotes {
                 long unpacked = other.snapshot().totalBytes() - first.snapshot().totalBytes();
                 long zip = other.outcome().zip().orElseThrow().zipBytes() - first.outcome().zip().orElseThrow().zipBytes();
                 md.append("The ").append(label(other, tracksUnique)).append(" package is ")
-                        .append(Sizes.of(Math.abs(unpacked))).append(unpacked <= 0 ? " smaller" : " larger").append(" unpacked and ")
-                        .append(Sizes.of(Math.abs(zip))).append(zip <= 0 ? " smaller" : " larger").append(" as a zip than the ")
+                        .append(ByteSize.of(Math.abs(unpacked))).append(unpacked <= 0 ? " smaller" : " larger").append(" unpacked and ")
+                        .append(ByteSize.of(Math.abs(zip))).append(zip <= 0 ? " smaller" : " larger").append(" as a zip than the ")
                         .append(label(first, tracksUnique)).append(" package")
                         .append(tradeOff(first.snapshot(), other.snapshot(), label(first, tracksUnique), label(other, tracksUnique)))
                         .append(".\n\n");
@@ -267,7 +267,7 @@ public final class ReleaseNotes {
     /** An architecture's kernel bytes in one library; "none" where the library has no kernels for it (gfx1103 in rocBLAS). */
     private static String kernelSize(PackageSnapshot s, String library, String arch) {
         long bytes = s.archBytes(library, arch);
-        return bytes == 0 ? "none" : Sizes.of(bytes);
+        return bytes == 0 ? "none" : ByteSize.of(bytes);
     }
 
     /** Where the difference comes from: the kernel libraries, which the two ROCm versions size very differently. */
@@ -279,8 +279,8 @@ public final class ReleaseNotes {
         if (rocblas == 0 && hipblaslt == 0) {
             return "";
         }
-        return ": " + bName + "'s rocBLAS kernels are " + Sizes.delta(rocblas) + " and its hipBLASLt kernels "
-                + Sizes.delta(hipblaslt) + " against " + aName + "'s";
+        return ": " + bName + "'s rocBLAS kernels are " + ByteSize.delta(rocblas) + " and its hipBLASLt kernels "
+                + ByteSize.delta(hipblaslt) + " against " + aName + "'s";
     }
 
     private static void requirements(StringBuilder md) {
