@@ -9,7 +9,7 @@ import java.util.SplittableRandom;
  * Writes a package-like tree for the zip benchmark: the file sizes of an 8-arch ROCm 6.4
  * package (two ~80 MB executables, the 116 MB comgr DLL, rocBLAS and hipBLASLt kernel folders
  * with hundreds of files) filled with content that deflates about as well as the real package
- * (the guide: ~1.3 GB to 0.7-0.9 GB): runs of noise (already-compressed sections), code-like
+ * (docs/distribution-rules.md §9: ~1.3 GB to 0.7-0.9 GB): runs of noise (already-compressed sections), code-like
  * token streams (instructions, symbol tables) and repetitive tables, never zeros alone.
  * The same seed gives the same tree. Run: java bench/PackageTreeGenerator.java OUT_DIR [MB]
  */

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Smoke test of a built HIP Packager launcher (target/image/bin/hip-packager, or the jpackage
-# app image's bin/hip-packager): it starts, detects the sample machine, and packages the sample's
-# prebuilt binaries into a zip that unzip and sha256sum accept. A command that is missing or
-# fails makes the script fail; nothing is skipped.
+# app image's bin/hip-packager): it starts, detects the sample machine, packages the sample's
+# prebuilt binaries into a zip that unzip and sha256sum accept, and cuts the sample's release of
+# both tracks (two zips, one SHA256SUMS, RELEASE-NOTES.md). A command that is missing or fails
+# makes the script fail; nothing is skipped.
 #
 # usage: tools/smoke-image.sh LAUNCHER
 set -euo pipefail
@@ -29,7 +30,7 @@ step() { echo "smoke-image: $*"; }
 # a help request succeeds even after an unknown word).
 help=$("$launcher" --help 2>/dev/null) || fail "--help exited with $?"
 commands=$(sed -n '/^Commands:/,$p' <<<"$help")
-for command in detect package; do
+for command in detect package release diff; do
   grep -Eq "^  ${command}( |\$)" <<<"$commands" || fail "'hip-packager $command' does not exist in $launcher"
 done
 
@@ -46,6 +47,10 @@ step "--demo package --skip-build --out $work/out"
 "$launcher" --demo package --skip-build --out "$work/out" >"$work/package.out" 2>"$work/package.err" \
   || fail "--demo package --skip-build exited with $?: $(tail -n 20 "$work/package.err")"
 
+step "--demo release --skip-build --out $work/release"
+"$launcher" --demo release --skip-build --out "$work/release" >"$work/release.out" 2>"$work/release.err" \
+  || fail "--demo release --skip-build exited with $?: $(tail -n 20 "$work/release.err")"
+
 shopt -s nullglob
 step "--demo removed its sample machines"
 left=("$work"/hip-packager-demo-*)
@@ -59,6 +64,13 @@ step "unzip -t $(basename "${zips[0]}")"
 unzip -tq "${zips[0]}" >/dev/null || fail "unzip -t rejected ${zips[0]}"
 step "sha256sum -c SHA256SUMS"
 (cd "$work/out" && sha256sum -c --strict SHA256SUMS >/dev/null) || fail "sha256sum -c SHA256SUMS failed in $work/out"
+
+step "the release: two zips, one SHA256SUMS, RELEASE-NOTES.md"
+released=("$work"/release/*.zip)
+[ ${#released[@]} -eq 2 ] || fail "expected the rocm6 and rocm7 zips in $work/release, found ${#released[@]}: $(ls -A "$work/release" 2>&1)"
+[ "$(wc -l <"$work/release/SHA256SUMS")" -eq 2 ] || fail "SHA256SUMS of the release does not list exactly its two zips"
+(cd "$work/release" && sha256sum -c --strict SHA256SUMS >/dev/null) || fail "sha256sum -c SHA256SUMS failed in $work/release"
+grep -q 'RX 7600 series (gfx1102)' "$work/release/RELEASE-NOTES.md" || fail "RELEASE-NOTES.md lacks the gfx1102 advice"
 
 # The runtime's class-data-sharing archive must hold the JavaFX classes (the first window's speed
 # depends on it) and must map: -Xshare:on makes the JVM refuse to start otherwise.
@@ -78,7 +90,7 @@ grep -q 'javafx\.application\.Application source: shared objects file' <<<"$shar
 
 step "run logs in \$HIP_PACKAGER_LOG_DIR"
 logs=("$work"/logs/hip-packager-*.log)
-[ ${#logs[@]} -ge 4 ] || fail "expected a log file per run in $work/logs, found ${#logs[@]}"
+[ ${#logs[@]} -ge 5 ] || fail "expected a log file per run in $work/logs, found ${#logs[@]}"
 grep -q 'started with arguments \[--demo, package' "${logs[@]}" || fail "no run log names the package run: $(ls -A "$work/logs")"
 
 step "OK ($version)"

@@ -13,7 +13,10 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
-/** The Java sources are written as .editorconfig says: UTF-8, LF, a final newline, spaces, no trailing blanks. */
+/**
+ * The Java sources and the Markdown documents are written as .editorconfig says: UTF-8, LF, a final
+ * newline, spaces, no trailing blanks.
+ */
 class EditorConfigTest {
 
     @Test
@@ -34,6 +37,25 @@ class EditorConfigTest {
                 }
             }
         }
+        assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void markdownDocumentsFollowTheEditorConfig() throws Exception {
+        List<String> problems = new ArrayList<>();
+        List<Path> docs = new ArrayList<>(List.of(Path.of("README.md"), Path.of("ARCHITECTURE.md")));
+        for (String root : List.of("docs", "bench", "tools", "packaging", "icons", "src")) {
+            if (!Files.isDirectory(Path.of(root))) {
+                continue;
+            }
+            try (Stream<Path> files = Files.walk(Path.of(root))) {
+                files.filter(p -> p.toString().endsWith(".md")).forEach(docs::add);
+            }
+        }
+        for (Path f : docs) {
+            check(f, problems);
+        }
+        assertThat(docs).hasSizeGreaterThan(4);
         assertThat(problems).isEmpty();
     }
 

@@ -1,5 +1,6 @@
 package dev.hippack;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -15,7 +16,8 @@ import com.tngtech.archunit.lang.ArchRule;
  * The layers: the engine and the command line stay free of JavaFX (only dev.hippack.ui may use
  * it); core uses neither front end; the wizard and the command line do not use each other (what
  * both need lives in dev.hippack.launch); and view-models stay free of nodes and scenes, so they
- * are tested without a toolkit.
+ * are tested without a toolkit. Inside core, each capability package keeps what its
+ * package-info.java says it must not use (ARCHITECTURE.md lists the same rules).
  */
 @AnalyzeClasses(packages = "dev.hippack", importOptions = ImportOption.DoNotIncludeTests.class)
 class LayeringTest {
@@ -71,6 +73,97 @@ class LayeringTest {
     static final ArchRule noViewModelUsesJavaFxScene = noClasses()
             .that(VIEW_MODELS)
             .should().dependOnClassesThat().resideInAPackage("javafx.scene..");
+
+    // ---- inside core: what each package-info.java says a package must not depend on ----------
+
+    private static final String CORE = "dev.hippack.core";
+
+    private static String[] core(String... packages) {
+        String[] out = new String[packages.length];
+        for (int i = 0; i < packages.length; i++) {
+            out[i] = CORE + "." + packages[i] + "..";
+        }
+        return out;
+    }
+
+    @ArchTest
+    static final ArchRule findingsAndProgressDependOnNothingElseInTheProject = classes()
+            .that().resideInAnyPackage(CORE + ".finding", CORE + ".progress")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "com.fasterxml.jackson.annotation..",
+                    CORE + ".finding", CORE + ".progress");
+
+    @ArchTest
+    static final ArchRule ioJsonAndThePeReaderUseOnlyCoreItself = classes()
+            .that().resideInAnyPackage(CORE + ".io", CORE + ".json", CORE + ".audit.pe")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "com.fasterxml.jackson..",
+                    CORE, CORE + ".io", CORE + ".json", CORE + ".audit.pe");
+
+    @ArchTest
+    static final ArchRule theCatalogIsDataOnly = classes()
+            .that().resideInAPackage(CORE + ".catalog")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "com.fasterxml.jackson..",
+                    CORE, CORE + ".json", CORE + ".catalog");
+
+    @ArchTest
+    static final ArchRule theInventoryUsesOnlyCatalogAndHost = classes()
+            .that().resideInAPackage(CORE + ".inventory")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "com.fasterxml.jackson.annotation..", CORE,
+                    CORE + ".catalog", CORE + ".host", CORE + ".inventory");
+
+    @ArchTest
+    static final ArchRule theArchiveKnowsNothingOfReleases = classes()
+            .that().resideInAPackage(CORE + ".archive")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "org.apache.commons.compress..",
+                    CORE, CORE + ".io", CORE + ".progress", CORE + ".archive");
+
+    @ArchTest
+    static final ArchRule theHostKnowsNoCapability = noClasses()
+            .that().resideInAPackage(CORE + ".host")
+            .should().dependOnClassesThat().resideInAnyPackage(core("detect", "inventory", "plan", "build", "stage", "audit",
+                    "archive", "verify", "launch", "profile", "estimate", "demo"));
+
+    @ArchTest
+    static final ArchRule planEstimateAndProfileComeBeforeAnythingRuns = noClasses()
+            .that().resideInAnyPackage(CORE + ".plan", CORE + ".estimate", CORE + ".profile")
+            .should().dependOnClassesThat().resideInAnyPackage(core("detect", "build", "stage", "audit", "archive", "verify",
+                    "launch", "demo"));
+
+    @ArchTest
+    static final ArchRule detectionNeverBuildsStagesOrAudits = noClasses()
+            .that().resideInAPackage(CORE + ".detect")
+            .should().dependOnClassesThat().resideInAnyPackage(core("build", "stage", "audit", "archive", "verify", "launch",
+                    "demo"));
+
+    @ArchTest
+    static final ArchRule theAuditReadsWhatOthersMade = noClasses()
+            .that().resideInAPackage(CORE + ".audit")
+            .should().dependOnClassesThat().resideInAnyPackage(core("detect", "build", "stage", "archive", "verify", "launch",
+                    "demo"));
+
+    @ArchTest
+    static final ArchRule theBuildDoesNotStageOrZip = noClasses()
+            .that().resideInAPackage(CORE + ".build")
+            .should().dependOnClassesThat().resideInAnyPackage(core("detect", "stage", "archive", "verify", "launch", "demo"));
+
+    @ArchTest
+    static final ArchRule theStandInIsApartFromTheBuild = noClasses()
+            .that().resideInAPackage(CORE + ".build.standin")
+            .should().dependOnClassesThat().resideInAPackage(CORE + ".build");
+
+    @ArchTest
+    static final ArchRule stagingDoesNotBuildOrZip = noClasses()
+            .that().resideInAPackage(CORE + ".stage")
+            .should().dependOnClassesThat().resideInAnyPackage(core("build", "archive", "verify", "launch", "demo"));
+
+    @ArchTest
+    static final ArchRule verifyingAndTheStartCheckDoNotStageOrZip = noClasses()
+            .that().resideInAnyPackage(CORE + ".verify", CORE + ".launch")
+            .should().dependOnClassesThat().resideInAnyPackage(core("stage", "archive", "demo"));
+
+    @ArchTest
+    static final ArchRule nothingInTheEngineDependsOnTheSample = noClasses()
+            .that().resideInAPackage(CORE + "..").and().resideOutsideOfPackage(CORE + ".demo")
+            .should().dependOnClassesThat().resideInAPackage(CORE + ".demo");
 
     /** The view-model rule looks at the view-models, and not at the views beside them. */
     @ArchTest

@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code hip-packager audit DIR|FILE.zip [--profile FILE] [--json]}: every check of the guide on a package. */
+/** {@code hip-packager audit DIR|FILE.zip [--profile FILE] [--json]}: every package check (docs/design.md §5) on a package. */
 @Command(name = "audit",
         description = {
             "Runs every check of the guide on a staged package folder or a finished zip (read in place, never extracted):",
@@ -33,6 +33,10 @@ public final class AuditCommand extends BaseCommand {
                     + "what the package needs. Without it the targets come from the package's README, else its kernel files.")
     Path profile;
 
+    @Option(names = "--package", paramLabel = "NAME",
+            description = "With a profile of several packages (a release): the one the package was made from, by archiveName or track.")
+    String packageName;
+
     @Option(names = "--build-dir", paramLabel = "DIR",
             description = "Also check the build folder's CMakeCache.txt against the profile (rules build.*); needs a profile.")
     Path buildDir;
@@ -44,7 +48,7 @@ public final class AuditCommand extends BaseCommand {
     protected int run() throws PackagerException, OperationCancelledException {
         Optional<ReleasePlan> plan = Optional.empty();
         if (profile != null || root.demo()) {
-            plan = Optional.of(root.profiles().load(root.profileOrDemoDefault(profile)));
+            plan = Optional.of(root.profiles().load(root.profileOrDemoDefault(profile), packageName));
         }
         if (buildDir != null && plan.isEmpty()) {
             throw new PackagerException("--build-dir needs --profile FILE: the build flags are checked against a release profile.");

@@ -71,9 +71,12 @@ abstract class BaseCommand implements Callable<Integer> {
         return root.profileOrDemoDefault(option.file);
     }
 
-    /** The release plan in {@link #profileFile}, checked as {@code ProfileStore} checks it. */
+    /**
+     * The release plan in {@link #profileFile}, checked as {@code ProfileStore} checks it: the
+     * profile's one package, or the one {@code --package} names in a profile of several.
+     */
     final ReleasePlan loadProfile(ProfileOption option) throws PackagerException {
-        return root.profiles().load(profileFile(option));
+        return root.profiles().load(profileFile(option), option.packageName);
     }
 
     /** Under {@code --demo}: {@code out} must be given and lie outside the temporary sample (see {@link TemporarySample}). */

@@ -1,7 +1,7 @@
 package dev.hippack.cli;
 
 import dev.hippack.core.PackagerException;
-import dev.hippack.core.plan.ReleasePlan;
+import dev.hippack.core.plan.Release;
 import dev.hippack.core.profile.CiWorkflow;
 import dev.hippack.core.profile.CiWorkflowExporter;
 import dev.hippack.core.profile.CiWorkflowOptions;
@@ -11,24 +11,26 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code hip-packager ci-workflow}: the GitHub Actions workflow that cuts a profile's release on a Windows runner. */
+/** {@code hip-packager ci-workflow}: the GitHub Actions workflow that cuts a profile's release on Windows runners and publishes it. */
 @Command(name = "ci-workflow",
         sortOptions = false,
         description = {
-            "Writes a GitHub Actions workflow that cuts this release on a GitHub-hosted Windows runner:",
-            "one job per track installs the HIP SDK, checks MSVC 14.44, runs 'hip-packager package'",
-            "and uploads the zip and SHA256SUMS. Without --out the workflow is printed."
+            "Writes a GitHub Actions workflow that cuts this release on GitHub-hosted Windows runners: one job",
+            "per package installs its HIP SDK, checks MSVC 14.44 and runs 'hip-packager package'; a release job",
+            "audits the zips and writes SHA256SUMS and RELEASE-NOTES.md; on a tag a publish job creates the",
+            "GitHub Release. The runner gets HIP Packager from --packager-bundle/--packager-sha256 or builds it",
+            "from --packager-repo/--packager-ref; one of them is required. Without --out the workflow is printed."
         })
 public final class CiWorkflowCommand extends BaseCommand {
 
-    @Mixin
-    ProfileOption profile;
+    @Option(names = "--profile", paramLabel = "FILE",
+            description = "The release profile (JSON), of one package or several. With --demo: the sample's profiles/release.json.")
+    Path profile;
 
     @Option(names = "--tracks", paramLabel = "TRACK", split = ",",
-            description = "Tracks to release, one matrix entry each (default: the profile's track), e.g. rocm6,rocm7.")
+            description = "For a profile of one package: the tracks to release, one package each (default: its track), e.g. rocm6,rocm7.")
     List<String> tracks = List.of();
 
     @Option(names = "--out", paramLabel = "FILE",
@@ -38,13 +40,20 @@ public final class CiWorkflowCommand extends BaseCommand {
     @Option(names = "--force", description = "Replace --out if it exists.")
     boolean force;
 
+    @Option(names = "--packager-bundle", paramLabel = "URL",
+            description = "An https:// URL of a released hip-packager-windows-x64.zip for the runners to use (with --packager-sha256).")
+    String packagerBundle;
+
+    @Option(names = "--packager-sha256", paramLabel = "HEX",
+            description = "The SHA-256 of --packager-bundle; the runner refuses a download that differs.")
+    String packagerSha256;
+
     @Option(names = "--packager-repo", paramLabel = "OWNER/NAME",
-            description = "GitHub repository the runner builds HIP Packager from (default: "
-                    + CiWorkflowOptions.DEFAULT_PACKAGER_REPOSITORY + ").")
-    String packagerRepository = CiWorkflowOptions.DEFAULT_PACKAGER_REPOSITORY;
+            description = "Or: the GitHub repository the runners build HIP Packager from.")
+    String packagerRepository;
 
     @Option(names = "--packager-ref", paramLabel = "REF",
-            description = "Tag, branch or commit of HIP Packager to build (default: v<this version>).")
+            description = "Tag, branch or commit of --packager-repo to build (default: v<this version>).")
     String packagerRef;
 
     @Option(names = "--audiocpp-repo", paramLabel = "OWNER/NAME",
@@ -54,20 +63,19 @@ public final class CiWorkflowCommand extends BaseCommand {
     @Override
     protected int run() throws PackagerException {
         ProfileStore profiles = root.profiles();
-        Path profileFile = profileFile(profile);
-        ReleasePlan plan = profiles.load(profileFile);
+        Path profileFile = root.releaseProfileOrDemoDefault(profile);
+        Release release = profiles.loadRelease(profileFile);
         CiWorkflowOptions options;
         try {
             options = CiWorkflowOptions.defaults(ApplicationVersion.version(), profileFile.getFileName().toString())
                     .withTracks(tracks)
-                    .withPackagerRepository(packagerRepository)
-                    .withPackagerRef(packagerRef == null ? "v" + ApplicationVersion.version() : packagerRef)
                     .withAudiocppRepository(audiocppRepository);
+            options = options.withPackager(packagerSource(options));
         } catch (IllegalArgumentException e) {
             throw new PackagerException("ci-workflow: " + e.getMessage() + ".");
         }
         CiWorkflowExporter exporter = new CiWorkflowExporter(catalog(), profiles);
-        CiWorkflow workflow = exporter.export(plan, options);
+        CiWorkflow workflow = exporter.export(release, options);
         PrintWriter stdout = out();
         PrintWriter stderr = err();
         for (String note : workflow.notes()) {
@@ -78,9 +86,34 @@ public final class CiWorkflowCommand extends BaseCommand {
             stdout.flush();
         } else {
             exporter.write(workflow, out, force);
-            stdout.println("Wrote " + out + " (tracks: " + String.join(", ",
-                    workflow.releases().stream().map(r -> r.track().id()).toList()) + ").");
+            stdout.println("Wrote " + out + " (packages: " + String.join(", ",
+                    workflow.releases().stream().map(r -> r.plan().archiveName() + " [" + r.track().id() + "]").toList()) + ").");
         }
         return Cli.OK;
+    }
+
+    /** The bundle or the repository the options name; null when neither (the exporter says which to pass). */
+    private CiWorkflowOptions.PackagerSource packagerSource(CiWorkflowOptions options) throws PackagerException {
+        boolean bundle = packagerBundle != null || packagerSha256 != null;
+        boolean repo = packagerRepository != null || packagerRef != null;
+        if (bundle && repo) {
+            throw new PackagerException("Give either --packager-bundle with --packager-sha256, or --packager-repo (and"
+                    + " --packager-ref), not both: the runners get HIP Packager one way.");
+        }
+        if (bundle) {
+            if (packagerBundle == null || packagerSha256 == null) {
+                throw new PackagerException("--packager-bundle and --packager-sha256 go together: the runner checks the bundle"
+                        + " against the SHA-256 before using it.");
+            }
+            return new CiWorkflowOptions.FromBundle(packagerBundle, packagerSha256);
+        }
+        if (repo) {
+            if (packagerRepository == null) {
+                throw new PackagerException("--packager-ref needs --packager-repo OWNER/NAME: the repository to build HIP Packager from.");
+            }
+            return new CiWorkflowOptions.FromRepository(packagerRepository,
+                    packagerRef == null ? "v" + options.packagerVersion() : packagerRef);
+        }
+        return null;
     }
 }

@@ -1,5 +1,6 @@
 package dev.hippack.cli;
 
+import dev.hippack.core.ByteSize;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.Track;
@@ -125,15 +126,15 @@ public final class EstimateCommand extends BaseCommand {
         out.println();
         out.printf("%-20s %12s%n", "Component", "Size");
         for (ComponentSize c : e.components()) {
-            out.printf("%-20s %12s%s%n", c.id(), ByteSizes.format(c.bytes()), c.derived() ? " ~" : "");
+            out.printf("%-20s %12s%s%n", c.id(), ByteSize.of(c.bytes()), c.derived() ? " ~" : "");
         }
-        out.printf("%-20s %12s%n", "total", ByteSizes.format(e.totalBytes()));
-        out.printf("%-20s %12s to %s%n", "zip", ByteSizes.format(e.zipBytes().low()), ByteSizes.format(e.zipBytes().high()));
+        out.printf("%-20s %12s%n", "total", ByteSize.of(e.totalBytes()));
+        out.printf("%-20s %12s to %s%n", "zip", ByteSize.of(e.zipBytes().low()), ByteSize.of(e.zipBytes().high()));
         out.println();
         out.printf("%-12s %12s %12s %12s%n", "Architecture", "rocBLAS", "hipBLASLt", "Total");
         for (ArchSize a : e.archs()) {
-            out.printf("%-12s %12s %12s %12s%s%n", a.arch(), ByteSizes.format(a.rocblasBytes()), ByteSizes.format(a.hipblasltBytes()),
-                    ByteSizes.format(a.totalBytes()), a.derived() ? " ~" : "");
+            out.printf("%-12s %12s %12s %12s%s%n", a.arch(), ByteSize.of(a.rocblasBytes()), ByteSize.of(a.hipblasltBytes()),
+                    ByteSize.of(a.totalBytes()), a.derived() ? " ~" : "");
         }
         out.println();
         FindingsText.printWithSummary(out, e.findings());

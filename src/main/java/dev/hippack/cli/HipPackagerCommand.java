@@ -3,6 +3,7 @@ package dev.hippack.cli;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
+import dev.hippack.core.demo.SampleEnvironmentWriter;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.profile.ProfileStore;
 import dev.hippack.launch.GuiRequest;
@@ -45,6 +46,8 @@ import picocli.CommandLine.Spec;
             CiWorkflowCommand.class,
             DetectCommand.class,
             BuildCommand.class,
+            DiffCommand.class,
+            ReleaseCommand.class,
         })
 public final class HipPackagerCommand implements Callable<Integer> {
 
@@ -157,7 +160,7 @@ public final class HipPackagerCommand implements Callable<Integer> {
             return;
         }
         if (out == null) {
-            throw new PackagerException("--demo: give --out DIR. The sample profile's output folder (C:\\release) is inside the"
+            throw new PackagerException("--demo: give --out DIR (for example --out demo-output). The sample profile's output folder (C:\\release) is inside the"
                     + " temporary sample machine, which is removed when the command ends, and the package with it.");
         }
         if (sample != null && sample.contains(out)) {
@@ -179,6 +182,19 @@ public final class HipPackagerCommand implements Callable<Integer> {
             return sample.get().resolve("profiles").resolve("rocm6.json");
         }
         throw new PackagerException("Missing --profile FILE (a release profile JSON). With --demo it defaults to the sample's profiles/rocm6.json.");
+    }
+
+    /** The release profile a command was given, or under {@code --demo} the sample's {@code profiles/release.json} (both tracks). */
+    public Path releaseProfileOrDemoDefault(Path profile) throws PackagerException {
+        if (profile != null) {
+            return profile;
+        }
+        Optional<Path> sample = sampleEnvironment();
+        if (sample.isPresent()) {
+            return sample.get().resolve("profiles").resolve(SampleEnvironmentWriter.RELEASE_PROFILE);
+        }
+        throw new PackagerException("Missing --profile FILE (a release profile JSON). With --demo it defaults to the sample's"
+                + " profiles/" + SampleEnvironmentWriter.RELEASE_PROFILE + " (both tracks).");
     }
 
     /** Where commands print notes that are not their result (the sample announcement). */

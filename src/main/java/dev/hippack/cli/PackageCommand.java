@@ -10,6 +10,8 @@ import dev.hippack.core.io.OutputLock;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.OperationCancelledException;
+import dev.hippack.core.release.PackageResolver;
+import dev.hippack.core.release.ResolvedPackage;
 import dev.hippack.core.stage.StageResult;
 import dev.hippack.core.verify.PackageVerifier;
 import dev.hippack.core.verify.VerifyRequest;
@@ -59,12 +61,15 @@ public final class PackageCommand extends BaseCommand {
 
     @Override
     protected int run() throws PackagerException, OperationCancelledException {
-        ReleasePlan plan = loadProfile(profile);
+        ReleasePlan profilePlan = loadProfile(profile);
         requireOutputOutsideSample(out);
-        return cancellableByCtrlC(token -> run(plan, token));
+        // The version and the name it gives, before anything runs: {version} without a version stops here.
+        ResolvedPackage resolved = new PackageResolver().resolve(profilePlan, host(), "Profile " + profileFile(profile));
+        return cancellableByCtrlC(token -> run(resolved, token));
     }
 
-    private int run(ReleasePlan plan, CancellationToken token) throws PackagerException, OperationCancelledException {
+    private int run(ResolvedPackage resolved, CancellationToken token) throws PackagerException, OperationCancelledException {
+        ReleasePlan plan = resolved.plan();
         ConsoleProgress progress = new ConsoleProgress(err(), json);
         // Every refusal before anything is built, staged or replaced: the zip exists (no --force),
         // a link or folder where the zip or SHA256SUMS go, a bad SOURCE_DATE_EPOCH, another run
@@ -79,7 +84,7 @@ public final class PackageCommand extends BaseCommand {
             // Again under the lock: the zip may have appeared while another run held the folder.
             archiver.checkOutput(request);
             return build(plan, progress, token)
-                    ? stageVerifyZip(plan, outDir, request, archiver, lock, progress, token)
+                    ? stageVerifyZip(resolved, outDir, request, archiver, lock, progress, token)
                     : Cli.FAILED;
         }
     }
@@ -108,12 +113,13 @@ public final class PackageCommand extends BaseCommand {
         return true;
     }
 
-    private int stageVerifyZip(ReleasePlan plan, Path outDir, ZipRequest request, ZipArchiver archiver, OutputLock lock,
+    private int stageVerifyZip(ResolvedPackage resolved, Path outDir, ZipRequest request, ZipArchiver archiver, OutputLock lock,
                                ConsoleProgress progress, CancellationToken token)
             throws PackagerException, OperationCancelledException {
         PrintWriter stdout = out();
         PrintWriter stderr = err();
-        StageResult stage = StageCommand.stage(this, plan, outDir, progress, token);
+        ReleasePlan plan = resolved.plan();
+        StageResult stage = StageCommand.stage(this, resolved, outDir, progress, token);
         if (!json) {
             FindingsText.print(stderr, stage.findings(), false);
             StageCommand.printSummary(stdout, stage);

@@ -3,14 +3,19 @@ package dev.hippack.cli;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.KernelSizes;
+import dev.hippack.core.detect.CheckoutInspector;
 import dev.hippack.core.detect.MachineDetector;
 import dev.hippack.core.finding.Finding;
+import dev.hippack.core.plan.PackageName;
 import dev.hippack.core.plan.PlanFacts;
 import dev.hippack.core.plan.PlanRules;
 import dev.hippack.core.plan.ReleasePlan;
+import dev.hippack.core.release.PackageResolver;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -36,16 +41,35 @@ public final class PlanCommand extends BaseCommand {
     @Option(names = "--json", description = "Print the findings as JSON.")
     boolean json;
 
+    /**
+     * With detection: whether the package name can be made, {@code {version}} from the checkout's
+     * version, as stage, package and release will make it; an error naming the problem if not.
+     */
+    private Optional<Finding> packageName(ReleasePlan plan) throws PackagerException {
+        if (!PackageName.usesVersion(plan.archiveName())) {
+            return Optional.empty();
+        }
+        try {
+            new PackageResolver().resolve(plan, host(), "archiveName");
+            return Optional.empty();
+        } catch (PackagerException e) {
+            return Optional.of(Finding.error(CheckoutInspector.FINDING_ID, e.getMessage(),
+                    "Tag the checkout (git tag v0.4.3) or fetch its tags, or take {version} out of archiveName."));
+        }
+    }
+
     @Override
     protected int run() throws PackagerException {
         Catalog catalog = catalog();
         Path file = profileFile(profile);
-        ReleasePlan plan = root.profiles().load(file);
+        ReleasePlan plan = root.profiles().load(file, profile.packageName);
         PlanFacts facts = PlanFacts.unknown();
+        List<Finding> findings = new ArrayList<>();
         if (detect || root.demo() || root.hostDir() != null) {
             facts = MachineDetector.standard(catalog).planFacts(host(), plan);
+            packageName(plan).ifPresent(findings::add);
         }
-        List<Finding> findings = new PlanRules(catalog).judge(plan, facts);
+        findings.addAll(0, new PlanRules(catalog).judge(plan, facts));
         String kernels = facts.kernels().map(KernelSizes::source).orElse(KernelSizes.CATALOG);
         PrintWriter out = out();
         if (json) {

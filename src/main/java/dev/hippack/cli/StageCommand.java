@@ -1,5 +1,6 @@
 package dev.hippack.cli;
 
+import dev.hippack.core.ByteSize;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.build.BuiltBinariesCheck;
 import dev.hippack.core.finding.Finding;
@@ -8,6 +9,8 @@ import dev.hippack.core.io.OutputLock;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.OperationCancelledException;
+import dev.hippack.core.release.PackageResolver;
+import dev.hippack.core.release.ResolvedPackage;
 import dev.hippack.core.stage.LayoutPlanner;
 import dev.hippack.core.stage.PackageLayout;
 import dev.hippack.core.stage.StageRequest;
@@ -44,14 +47,16 @@ public final class StageCommand extends BaseCommand {
 
     @Override
     protected int run() throws PackagerException, OperationCancelledException {
-        ReleasePlan plan = loadProfile(profile);
+        ReleasePlan profilePlan = loadProfile(profile);
         requireOutputOutsideSample(out);
+        ResolvedPackage resolved = new PackageResolver().resolve(profilePlan, host(), "Profile " + profileFile(profile));
+        ReleasePlan plan = resolved.plan();
         Path outDir = outputDir(plan, host(), out);
         ConsoleProgress progress = new ConsoleProgress(err(), json);
         StageResult result = cancellableByCtrlC(token -> {
             // One writer per output folder: a package or zip run into the same folder is refused, and refuses us.
             try (OutputLock lock = OutputLock.acquire(outDir, "stage " + plan.archiveName())) {
-                return stage(this, plan, outDir, progress, token);
+                return stage(this, resolved, outDir, progress, token);
             }
         });
         List<Finding> binaries = new BuiltBinariesCheck().check(plan, host());
@@ -71,12 +76,13 @@ public final class StageCommand extends BaseCommand {
         return Cli.OK;
     }
 
-    /** Stages {@code plan}'s package into {@code out} (default: the profile's outputDir); shared with {@code package}. */
-    static StageResult stage(BaseCommand command, ReleasePlan plan, Path out, ConsoleProgress progress, CancellationToken token)
-            throws PackagerException, OperationCancelledException {
+    /** Stages the package into {@code out} (default: the profile's outputDir); shared with {@code package}. */
+    static StageResult stage(BaseCommand command, ResolvedPackage resolved, Path out, ConsoleProgress progress,
+                             CancellationToken token) throws PackagerException, OperationCancelledException {
         Host host = command.host();
+        ReleasePlan plan = resolved.plan();
         Path outDir = outputDir(plan, host, out);
-        PackageLayout layout = new LayoutPlanner(command.catalog()).plan(plan, host);
+        PackageLayout layout = new LayoutPlanner(command.catalog()).plan(plan, host, resolved.version());
         return new Stager().run(new StageRequest(layout, outDir), progress, token);
     }
 
@@ -91,8 +97,8 @@ public final class StageCommand extends BaseCommand {
     }
 
     static void printSummary(PrintWriter out, StageResult r) {
-        out.printf(Locale.ROOT, "%s: %d files, %.1f MB (%d hard-linked, %d copied)%n", r.packageDir(), r.files(),
-                r.bytes() / 1e6, r.linked(), r.copied());
+        out.printf(Locale.ROOT, "%s: %d files, %s (%d hard-linked, %d copied)%n", r.packageDir(), r.files(),
+                ByteSize.of(r.bytes()), r.linked(), r.copied());
         out.flush();
     }
 

@@ -1,21 +1,21 @@
 package dev.hippack.cli;
 
-import dev.hippack.core.FileTrees;
 import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.catalog.Catalog;
+import dev.hippack.core.demo.DemoFolder;
 import dev.hippack.core.demo.SampleEnvironmentWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
 
 /**
  * The sample machine of {@code --demo}: written into a fresh temporary folder, and removed when
- * the command line ends, also on Ctrl-C. The folder is ours alone (a new name under Java's
- * temporary folder), and nothing a command leaves for the user goes into it: {@code stage} and
+ * the command line ends, also on Ctrl-C. The folder is ours alone (a {@link DemoFolder}: a new name
+ * under Java's temporary folder, locked while we run, so a later run removes it if this one is
+ * killed before it can), and nothing a command leaves for the user goes into it: {@code stage} and
  * {@code package} need {@code --out} outside it under {@code --demo}.
  * <p>
  * On Ctrl-C the removal waits for {@code work} (held while the sample is written and while
@@ -27,24 +27,24 @@ final class TemporarySample {
     /** How long the removal on Ctrl-C waits for the work to stop: the Ctrl-C grace of the work, and a little more. */
     static final long GRACE_SECONDS = BaseCommand.CTRL_C_GRACE_SECONDS + 5;
 
-    private final Path folder;
+    private final DemoFolder folder;
     private final Path machine;
     private final Lock work;
     private final Thread onExit;
     private boolean removed;
 
-    private TemporarySample(Path folder, Lock work) {
+    private TemporarySample(DemoFolder folder, Lock work) {
         this.folder = folder;
-        this.machine = folder.resolve("machine");
+        this.machine = folder.path().resolve("machine");
         this.work = work;
         this.onExit = new Thread(this::removeAfterWork, "hippack-demo-cleanup");
     }
 
     /** Writes the sample and says where on {@code err}; {@code work} is held while it is written. */
     static TemporarySample write(Catalog catalog, PrintWriter err, Lock work) throws PackagerException {
-        Path dir;
+        DemoFolder dir;
         try {
-            dir = Files.createTempDirectory("hip-packager-demo-");
+            dir = DemoFolder.create();
         } catch (IOException e) {
             throw new OperationFailedException("--demo: could not create a temporary folder for the sample environment: " + e.getMessage());
         }
@@ -72,7 +72,7 @@ final class TemporarySample {
 
     /** True when {@code path} is inside the temporary folder, which is removed at the end. */
     boolean contains(Path path) {
-        return path.toAbsolutePath().normalize().startsWith(folder);
+        return folder.contains(path);
     }
 
     /** Removes the sample now (the command line has ended); idempotent. */
@@ -87,7 +87,7 @@ final class TemporarySample {
             // Ctrl-C: the hook is running, or about to; it finds the folder gone.
         }
         try {
-            FileTrees.delete(folder);
+            folder.close();
         } catch (IOException e) {
             // What is left is under the system's temporary folder, which the system clears.
         }
@@ -105,7 +105,7 @@ final class TemporarySample {
             synchronized (this) {
                 if (!removed) {
                     removed = true;
-                    FileTrees.delete(folder);
+                    folder.close();
                 }
             }
         } catch (IOException e) {

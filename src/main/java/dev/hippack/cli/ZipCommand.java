@@ -1,5 +1,6 @@
 package dev.hippack.cli;
 
+import dev.hippack.core.ByteSize;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.archive.ZipArchiver;
 import dev.hippack.core.archive.ZipRequest;
@@ -56,8 +57,8 @@ public final class ZipCommand extends BaseCommand {
     }
 
     static void printSummary(PrintWriter stdout, ZipResult result) {
-        stdout.printf(Locale.ROOT, "%s: %d files, %.1f MB -> %.1f MB (%.1f%%), verified%n", result.zip(),
-                result.files(), result.contentBytes() / 1e6, result.zipBytes() / 1e6, result.ratio() * 100);
+        stdout.printf(Locale.ROOT, "%s: %d files, %s -> %s (%.1f%%), verified%n", result.zip(),
+                result.files(), ByteSize.of(result.contentBytes()), ByteSize.of(result.zipBytes()), result.ratio() * 100);
         stdout.printf(Locale.ROOT, "SHA-256 %s (added to %s)%n", result.sha256(), result.checksums());
         stdout.flush();
     }

@@ -11,8 +11,9 @@ import java.util.stream.Collectors;
  *
  * <p>Two versions that differ only in trailing parts compare by those parts, a missing part
  * counting as 0 and the shorter one first when all else is equal ({@code 14.44 < 14.44.0}), so
- * the order agrees with {@link #equals(Object)}. "At least 14.44" in the guide's sense compares
- * {@link #majorMinor()}: a 14.44 redist is numbered 14.44.35112 while its tools are 14.44.35207.
+ * the order agrees with {@link #equals(Object)}. "At least 14.44" in the CRT rule's sense compares
+ * {@link #majorMinor()}: a 14.44 redist is numbered 14.44.35112 while its tools are 14.44.35207
+ * (docs/distribution-rules.md §6).
  */
 public final class Version implements Comparable<Version> {
 

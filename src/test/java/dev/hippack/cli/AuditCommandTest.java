@@ -43,6 +43,9 @@ class AuditCommandTest {
         touch(pkg.resolve("rocblas/library/TensileManifest.txt"));
         Files.writeString(pkg.resolve("README.md"), "GPU targets: " + String.join(", ", targets)
                 + "\n\n## Requirements\n64-bit Windows\n\n## Quick start\n.\\audiocpp_cli.exe --backend hip\n");
+        Files.writeString(pkg.resolve("LICENSE"), "MIT License\n");
+        Files.writeString(pkg.resolve("THIRD-PARTY-NOTICES.txt"), "amdhip64_6.dll amd_comgr_2.dll hipblas.dll hipblaslt.dll"
+                + " rocblas.dll MSVCP140.dll VCRUNTIME140.dll VCRUNTIME140_1.dll\n");
         return pkg;
     }
 

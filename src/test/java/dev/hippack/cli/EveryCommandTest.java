@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hippack.launch.ApplicationVersion;
 import dev.hippack.launch.RunLog;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
@@ -25,7 +28,18 @@ class EveryCommandTest {
     @Test
     void theCommandsTheReadmeDocumentsAreRegistered() {
         assertThat(commands()).contains("build", "ci-workflow", "estimate", "pe", "plan", "detect", "stage", "audit", "zip",
-                "package", "demo-env");
+                "package", "demo-env", "release", "diff");
+    }
+
+    /** A new command is documented the day it is added: a "### name" section under the README's "Command line". */
+    @Test
+    void everyRegisteredCommandHasItsSectionInTheReadme() throws Exception {
+        String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
+        String commandLine = readme.substring(readme.indexOf("\n## Command line\n"));
+        int end = commandLine.indexOf("\n## ", 1);
+        String section = end < 0 ? commandLine : commandLine.substring(0, end);
+        List<String> headings = section.lines().filter(l -> l.startsWith("### ")).map(l -> l.substring(4).strip()).toList();
+        assertThat(headings).containsAll(commands());
     }
 
     @TestFactory

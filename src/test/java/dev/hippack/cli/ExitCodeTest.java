@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
+import dev.hippack.core.plan.Release;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.profile.ProfileStore;
 import dev.hippack.launch.RunLog;
@@ -58,6 +59,13 @@ class ExitCodeTest {
     static Path stagedWithoutReadme;
     static Path smallTree;
     static Path hostWithoutSdk;
+    /** The sample's release of both tracks, each with one target (small zips). */
+    static Path smallRelease;
+    /** That release with gfx1030 in its rocm6 package: the audit finds its hipBLASLt kernels missing. */
+    static Path releaseWithRdna2;
+    static Path smallZip;
+    /** {@link #smallZip} with a byte of an entry's data changed: its CRC no longer matches. */
+    static Path damagedZip;
     /** A tmpfs with no byte free, or null when none could be mounted here. */
     static Path fullDisk;
 
@@ -136,10 +144,28 @@ class ExitCodeTest {
                 ok("pe", "pe", sample.resolve("src/audio.cpp/build/hip/bin/audiocpp_cli.exe").toString()),
                 badInput("pe", "pe", temp.resolve("missing.dll").toString()),
 
-                ok("ci-workflow", "ci-workflow", "--profile", rocm6.toString()),
-                folderIsAFile("ci-workflow", "ci-workflow", "--profile", rocm6.toString(), "--out", block + "/release-hip.yml"),
-                diskFull("ci-workflow", "ci-workflow", "--profile", rocm6.toString(), "--out", "@FULL/release-hip.yml"),
-                badInput("ci-workflow", "ci-workflow", "--profile", rocm6.toString(), "--tracks", "rocm9"),
+                ok("ci-workflow", "ci-workflow", "--profile", rocm6.toString(), "--packager-repo", "me/hip-packager"),
+                folderIsAFile("ci-workflow", "ci-workflow", "--profile", rocm6.toString(), "--packager-repo", "me/hip-packager",
+                        "--out", block + "/release-hip.yml"),
+                diskFull("ci-workflow", "ci-workflow", "--profile", rocm6.toString(), "--packager-repo", "me/hip-packager",
+                        "--out", "@FULL/release-hip.yml"),
+                badInput("ci-workflow", "ci-workflow", "--profile", rocm6.toString(), "--packager-repo", "me/hip-packager",
+                        "--tracks", "rocm9"),
+                badInput("ci-workflow", "ci-workflow", "--profile", rocm6.toString()),
+
+                ok("release", "--host", s, "release", "--profile", smallRelease.toString(), "--skip-build",
+                        "--out", temp.resolve("release-ok").toString()),
+                errors("release", "--host", s, "release", "--profile", releaseWithRdna2.toString(), "--skip-build",
+                        "--out", temp.resolve("release-errors").toString()),
+                folderIsAFile("release", "--host", s, "release", "--profile", smallRelease.toString(), "--skip-build",
+                        "--out", block + "/out"),
+                diskFull("release", "--host", s, "release", "--profile", smallRelease.toString(), "--skip-build",
+                        "--out", "@FULL/release"),
+                badInput("release", "--host", s, "release", "--profile", missing, "--skip-build", "--out", temp.resolve("release-bad").toString()),
+
+                ok("diff", "diff", stagedGood.toString(), stagedWithoutReadme.toString()),
+                errors("diff", "diff", smallZip.toString(), damagedZip.toString()),
+                badInput("diff", "diff", temp.resolve("missing.zip").toString(), stagedGood.toString()),
 
                 ok("demo-env", "demo-env", temp.resolve("demo-ok").toString()),
                 folderIsAFile("demo-env", "demo-env", block + "/sample"),
@@ -175,6 +201,20 @@ class ExitCodeTest {
             random.nextBytes(bytes);
             Files.write(smallTree.resolve("part" + i + ".dll"), bytes);
         }
+        Release release = profiles.loadRelease(sample.resolve("profiles/release.json"));
+        List<ReleasePlan> small = release.packages().stream().map(p -> p.withTargets(List.of("gfx1151"))).toList();
+        smallRelease = temp.resolve("small-release.json");
+        profiles.save(new Release(small), smallRelease);
+        releaseWithRdna2 = temp.resolve("release-rdna2.json");
+        profiles.save(new Release(List.of(small.get(0).withTargets(List.of("gfx1151", "gfx1030")).withAllowRdna2(true), small.get(1))),
+                releaseWithRdna2);
+        smallZip = temp.resolve("zips/small.zip");
+        assertThat(CliTestSupport.run("zip", smallTree.toString(), "--out", smallZip.toString()).exitCode()).isZero();
+        damagedZip = temp.resolve("zips/damaged.zip");
+        byte[] bytes = Files.readAllBytes(smallZip);
+        bytes[1000] ^= 0x55;
+        Files.write(damagedZip, bytes);
+
         hostWithoutSdk = Files.createDirectories(temp.resolve("bare-machine"));
         Files.writeString(hostWithoutSdk.resolve("host.json"), "{\"os\": \"windows\"}");
 

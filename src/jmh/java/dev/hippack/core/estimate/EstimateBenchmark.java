@@ -18,7 +18,7 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * What the wizard does when the user ticks or unticks one architecture in the matrix: derive the
- * new plan and re-estimate it, findings included. Design §7 wants this well under a frame (1 ms).
+ * new plan and re-estimate it, findings included. docs/design.md §7 wants this well under a frame (1 ms).
  *
  * <p>Run: {@code ./mvnw -Pjmh test-compile exec:exec@run-jmh -Djmh.args="EstimateBenchmark -f 1 -wi 3 -i 5 -w 1s -r 1s"}
  */

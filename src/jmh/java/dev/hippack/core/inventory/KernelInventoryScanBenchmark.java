@@ -23,7 +23,7 @@ import org.openjdk.jmh.annotations.TearDown;
 /**
  * Scanning both kernel libraries of an SDK: HIP SDK 6.4 (1,613 files) and 7.1 (1,919 files) as
  * the sample environment lays them out (real names, sparse files of real sizes), and a library of
- * 5,000 files (the 7.1 set padded with extra per-arch files). The design's target is under 300 ms.
+ * 5,000 files (the 7.1 set padded with extra per-arch files). The target (docs/design.md §7) is under 300 ms.
  * Run: {@code ./mvnw -Pjmh test-compile exec:exec@run-jmh -Djmh.args="KernelInventoryScanBenchmark"}.
  */
 @State(Scope.Benchmark)

@@ -117,6 +117,25 @@ public final class Sha256Sums {
         }
     }
 
+    /**
+     * Writes the {@code SHA256SUMS} of {@code folder} listing exactly {@code sha256ByName} (file
+     * name to SHA-256), in name order, replacing the file and any lines of other zips it had: a
+     * release's checksums name that release's zips and nothing else. Returns the file.
+     */
+    public Path writeExactly(Path folder, Map<String, String> sha256ByName) throws PackagerException {
+        Path sums = folder.toAbsolutePath().normalize().resolve(FILE_NAME);
+        StringBuilder text = new StringBuilder();
+        new TreeMap<>(sha256ByName).forEach((name, sha) -> text.append(sha).append("  ").append(name).append('\n'));
+        try {
+            AtomicFile.write(sums, text.toString().getBytes(StandardCharsets.UTF_8), true, channels);
+            return sums;
+        } catch (UnsafeTargetException e) {
+            throw unsafe(sums, e);
+        } catch (IOException e) {
+            throw writeFailed(sums, e);
+        }
+    }
+
     /** The current file's text; empty when there is none. Never follows a link. */
     private static String existingLines(Path sums) throws PackagerException {
         try {

@@ -1,5 +1,6 @@
 package dev.hippack.core.archive;
 
+import dev.hippack.core.ByteSize;
 import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.io.AtomicFile;
@@ -155,7 +156,7 @@ public final class ZipArchiver {
         }
         boolean stored = request.level() == 0;
         int threads = stored ? 1 : threadsFor(request.threads(), chunks);
-        listener.status("Compressing " + fileCount + " files (" + megabytes(total) + ") on " + threads
+        listener.status("Compressing " + fileCount + " files (" + ByteSize.of(total) + ") on " + threads
                 + (threads == 1 ? " thread" : " threads")
                 + (threads < request.threads() ? " (" + request.threads() + " asked; capped at the cores and the work)" : "")
                 + ", checking each entry as it is written");
@@ -169,8 +170,8 @@ public final class ZipArchiver {
                 commit(zip, output, request.overwrite());
                 Path checksums = newSums.commit();
                 int dirs = entries.size() - fileCount;
-                listener.log(LogLine.info("Wrote " + output + ": " + fileCount + " files, " + megabytes(total) + " -> "
-                        + megabytes(zipBytes) + ", read back and verified"));
+                listener.log(LogLine.info("Wrote " + output + ": " + fileCount + " files, " + ByteSize.of(total) + " -> "
+                        + ByteSize.of(zipBytes) + ", read back and verified"));
                 return new ZipResult(output, checksums, checked.sha256(), fileCount, dirs, total, zipBytes);
             }
         } catch (IOException e) {
@@ -562,9 +563,5 @@ public final class ZipArchiver {
             t.setDaemon(true);
             return t;
         };
-    }
-
-    static String megabytes(long bytes) {
-        return String.format(Locale.ROOT, "%.1f MB", bytes / 1e6);
     }
 }

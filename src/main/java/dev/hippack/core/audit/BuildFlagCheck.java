@@ -16,9 +16,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Checks that a finished build was configured the way the plan asks (rules build.* of the
- * design): CPU portability, the deployment build, no OpenMP, the hipBLASLt / VMM / graphs
- * switches, the GPU targets, and compilers from the plan's SDK. It reads what CMake actually
+ * Checks that a finished build was configured the way the plan asks (rules build.* of
+ * docs/design.md §5; why, docs/distribution-rules.md §4.4, §4.5 and §7): CPU portability, the
+ * deployment build, no OpenMP, the hipBLASLt / VMM / graphs switches, the GPU targets, and
+ * compilers from the plan's SDK. It reads what CMake actually
  * used, so a stale cache entry or a hand-run cmake is caught after the fact.
  */
 public final class BuildFlagCheck {

@@ -32,7 +32,7 @@ public final class DllNames {
             "libomp140.x86_64.dll", "libomp140d.x86_64.dll", "vcomp140.dll", "vcomp140d.dll", "libiomp5md.dll",
             "libomp.dll");
 
-    /** The MSVC C++ runtime the guide bundles (from VC\Redist\MSVC\...\x64\Microsoft.VC14x.CRT). */
+    /** The MSVC C++ runtime a package bundles (from VC\Redist\MSVC\...\x64\Microsoft.VC14x.CRT; docs/distribution-rules.md §6). */
     public static final Set<String> GUIDE_CRT = Set.of("msvcp140.dll", "vcruntime140.dll", "vcruntime140_1.dll");
 
     private DllNames() { }

@@ -11,6 +11,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -18,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.zip.CRC32;
 
 /** A staged package folder. Links and special files are reported as errors, never followed. */
 final class FolderSource implements PackageSource {
@@ -92,6 +94,20 @@ final class FolderSource implements PackageSource {
     @Override
     public Optional<String> readVersion(PackageEntry entry, PeReader reader) throws PeFormatException {
         return reader.fileVersion(root.resolve(entry.path()));
+    }
+
+    @Override
+    public long crc32(PackageEntry entry) throws PackagerException {
+        CRC32 crc = new CRC32();
+        byte[] buffer = new byte[1 << 16];
+        try (InputStream in = Files.newInputStream(root.resolve(entry.path()), LinkOption.NOFOLLOW_LINKS)) {
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                crc.update(buffer, 0, n);
+            }
+        } catch (IOException e) {
+            throw new PackagerException("Could not read " + root.resolve(entry.path()) + ": " + e.getMessage());
+        }
+        return crc.getValue();
     }
 
     @Override

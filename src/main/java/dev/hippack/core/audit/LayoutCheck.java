@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Rule "layout": the guide's package tree. The executables and every DLL sit in the package
+ * Rule "layout": the package tree of docs/distribution-rules.md §10. The executables and every DLL sit in the package
  * folder itself (Windows looks for DLLs next to the exe), the kernel libraries in
  * {@code rocblas\library} and {@code hipblaslt\library}, nothing else beside them but the README.
  */

@@ -1,5 +1,6 @@
 package dev.hippack.core.audit;
 
+import dev.hippack.core.ByteSize;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.KernelLibrary;
 import dev.hippack.core.finding.Finding;
@@ -140,8 +141,8 @@ public final class LibraryCheck implements PackageCheck {
         }
         String dir = lib.folder() + "\\library";
         extra.forEach((arch, n) -> findings.add(new Finding(LIBS_NO_EXTRA, Severity.WARNING, String.format(Locale.ROOT,
-                "%s holds %d file(s) (%.1f MB) for %s, which is not a target of this package: dead weight.",
-                dir, n[0], n[1] / 1e6, arch),
+                "%s holds %d file(s) (%s) for %s, which is not a target of this package: dead weight.",
+                dir, n[0], ByteSize.of(n[1]), arch),
                 "Leave out the files naming " + arch + ", or add " + arch + " to the targets.", dir)));
     }
 }

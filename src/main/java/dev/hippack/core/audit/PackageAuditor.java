@@ -32,7 +32,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Runs every check of the guide on a staged package folder or a finished zip: layout, the
+ * Runs every package check (docs/design.md §5) on a staged package folder or a finished zip: layout, the
  * import closure of the executables and the DLL rules (deps.*), the DLLs loaded at run time
  * (deps.runtime-loaded), the kernel libraries (libs.*), and the README (readme.track), each a
  * {@link PackageCheck} of {@link #checks}. The package is read once into
@@ -71,7 +71,8 @@ public final class PackageAuditor {
                 new DependencyCheck(catalog),
                 new RuntimeLoadCheck(catalog),
                 new LibraryCheck(catalog),
-                new ReadmeCheck());
+                new ReadmeCheck(),
+                new LicenseCheck());
     }
 
     /** Audits a folder or a zip, without progress reports. */
@@ -157,6 +158,14 @@ public final class PackageAuditor {
             }
         }
 
+        Optional<String> notices = Optional.empty();
+        for (PackageEntry e : entries) {
+            if (e.topLevel() && e.name().equalsIgnoreCase(LicenseCheck.NOTICES)) {
+                notices = Optional.of(source.readText(e, MAX_README_BYTES));
+                break;
+            }
+        }
+
         OptionalInt generation = plan.isPresent() ? OptionalInt.of(plan.get().generation()) : generationOf(entries, pe);
         Optional<KernelSizes> kernels = scanned.or(() -> catalogKernels(plan, generation));
 
@@ -178,7 +187,7 @@ public final class PackageAuditor {
                 from = PackageContents.FROM_KERNELS;
             }
         }
-        return new PackageContents(entries, pe, peErrors, crtVersions, libraries, readme, plan, generation, kernels, targets, from);
+        return new PackageContents(entries, pe, peErrors, crtVersions, libraries, readme, notices, plan, generation, kernels, targets, from);
     }
 
     /** The catalog's kernel figures for the plan's ROCm version, else for the ROCm version of the package's generation. */

@@ -34,6 +34,12 @@ interface PackageSource extends Closeable {
     /** The file version of a PE file's version resource; empty when it has none. */
     Optional<String> readVersion(PackageEntry entry, PeReader reader) throws PeFormatException;
 
+    /**
+     * The CRC-32 of a file's content: a zip's recorded one (which {@link #checkIntegrity} proves),
+     * a folder's file read through.
+     */
+    long crc32(PackageEntry entry) throws PackagerException;
+
     /** The first {@code maxBytes} bytes of a text file, as UTF-8. */
     String readText(PackageEntry entry, int maxBytes) throws PackagerException;
 

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -21,6 +22,8 @@ import java.util.regex.Pattern;
 public final class ReadmeCheck implements PackageCheck {
 
     public static final String README_TRACK = "readme.track";
+    /** How a package README states the audio.cpp version, on a line of its own: {@code audio.cpp version: v0.4.3}. */
+    public static final String VERSION_LINE = "audio.cpp version: ";
 
 
     private static final Pattern GFX = Pattern.compile("(?<![0-9A-Za-z])gfx[0-9]{3,4}[a-z]?(?![0-9A-Za-z])");
@@ -90,6 +93,19 @@ public final class ReadmeCheck implements PackageCheck {
             out.addAll(allTokens(line));
         }
         return List.copyOf(out);
+    }
+
+    /** The audio.cpp version a README states ({@link #VERSION_LINE}); empty when it states none. */
+    public static Optional<String> versionNamed(String text) {
+        for (String line : text.split("\\R")) {
+            if (line.startsWith(VERSION_LINE)) {
+                String v = line.substring(VERSION_LINE.length()).strip();
+                if (!v.isEmpty()) {
+                    return Optional.of(v);
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     private static List<String> allTokens(String text) {

@@ -504,6 +504,11 @@ final class ZipSource implements PackageSource {
     }
 
     @Override
+    public long crc32(PackageEntry entry) {
+        return byPath.get(entry.path()).getCrc();
+    }
+
+    @Override
     public String readText(PackageEntry entry, int maxBytes) throws PackagerException {
         ZipArchiveEntry ze = byPath.get(entry.path());
         try (InputStream in = open(ze)) {

@@ -69,7 +69,10 @@ public final class BuildScriptArguments {
         }
     }
 
-    /** The script's parameters for building {@code target}, in the order the guide writes them. */
+    /**
+     * The script's parameters for building {@code target}, in the order of the release invocation
+     * (docs/distribution-rules.md §4.4).
+     */
     public static List<String> forTarget(ReleasePlan plan, BuildScriptFacts script, String target) {
         List<String> a = new ArrayList<>();
         a.add("-RocmPath");

@@ -19,7 +19,7 @@ public record FailureSignature(String key, Pattern pattern, Finding finding) {
         return pattern.matcher(line).find() ? Optional.of(finding) : Optional.empty();
     }
 
-    /** The failures the guide and the build script's users have met. */
+    /** The failures known from the distribution guide (docs/distribution-rules.md §4) and from the build script's users. */
     public static List<FailureSignature> known() {
         return List.of(
                 new FailureSignature("msvc-cmath",

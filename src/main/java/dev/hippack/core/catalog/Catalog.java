@@ -6,7 +6,7 @@ import java.util.stream.Collectors;
 
 /**
  * The facts HIP Packager ships with: tracks, the hardware matrix, the DLLs of each ROCm
- * generation and the measured sizes of the guide. It is the source of estimates when no SDK
+ * generation and the measured sizes (docs/distribution-rules.md). It is the source of estimates when no SDK
  * has been scanned. Loaded and checked by {@link CatalogLoader}.
  */
 public record Catalog(

@@ -7,7 +7,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The guide's kernel sizes for one ROCm version, from the catalog. Lookups are map reads so the
+ * The measured kernel sizes of one ROCm version (docs/distribution-rules.md §9), from the catalog. Lookups are map reads so the
  * estimator can run on every tick of the architecture matrix. Which architectures have kernels
  * is a fact of the ROCm version, so a custom selection on ROCm 6.4 is judged exactly like the
  * rocm6 preset.

@@ -3,7 +3,7 @@ package dev.hippack.core.catalog;
 /**
  * Sizes of the rocBLAS and hipBLASLt kernel files of one SDK, per architecture. The rules ask it
  * which architectures have kernels (arch.hipblaslt-kernels) and the estimator asks it how big
- * they are. Two implementations: {@link CatalogKernelSizes} (the guide's figures, source
+ * they are. Two implementations: {@link CatalogKernelSizes} (docs/distribution-rules.md §9, source
  * {@value #CATALOG}) and, once an SDK has been scanned, the kernel inventory (source
  * {@value #MEASURED}). Callers never care which one they hold.
  */

@@ -2,7 +2,7 @@ package dev.hippack.core.catalog;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 
-/** How much a package shrinks when zipped: the guide measured 1.3 GB to 0.7-0.9 GB. */
+/** How much a package shrinks when zipped: 1.3 GB to 0.7-0.9 GB (docs/distribution-rules.md §9). */
 public record ZipRatio(
         @JsonProperty(required = true) double low,
         @JsonProperty(required = true) double high) {

@@ -14,6 +14,8 @@ import dev.hippack.core.catalog.SizedFile;
 import dev.hippack.core.catalog.Track;
 import dev.hippack.core.host.HostDescription;
 import dev.hippack.core.host.OperatingSystem;
+import dev.hippack.core.plan.PackageName;
+import dev.hippack.core.plan.Release;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.profile.ProfileStore;
 import java.io.IOException;
@@ -24,16 +26,18 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * Writes the sample Windows build machine (design §9) into a folder: HIP SDK 6.4 and 7.1 with
+ * Writes the sample Windows build machine (docs/design.md §9) into a folder: HIP SDK 6.4 and 7.1 with
  * their DLLs, tools and kernel libraries (sparse files of realistic sizes), Visual Studio 2022
  * Build Tools with MSVC 14.44 and Visual Studio 2026 Community with only 14.51, an audio.cpp
- * checkout, the tools on PATH, vswhere's and amdgpu-arch's recorded outputs, host.json, and the
- * release profiles {@code profiles/rocm6.json} and {@code rocm7.json}. Executables and DLLs are
+ * checkout, the tools on PATH, vswhere's, amdgpu-arch's and git's recorded outputs, host.json, and the
+ * release profiles {@code profiles/rocm6.json}, {@code rocm7.json} and {@code release.json} (both). Executables and DLLs are
  * small real PE files (their import tables are those of a real build), padded to their real size.
  * <p>
  * Everything is written under a temporary sibling name and renamed at the end, so an
@@ -51,6 +55,16 @@ public final class SampleEnvironmentWriter {
     public static final String REDIST_2022 = "14.44.35112";
     public static final String TOOLSET_2026 = "14.51.36231";
     public static final String REDIST_2026 = "14.51.36231";
+    /**
+     * What the sample machine's {@code git describe --tags --always --dirty} prints in the sample
+     * checkout. The checkout is not a real clone (there is no commit to describe), so the version
+     * says it is the sample's: v0.4.3 is a release tag of the audio.cpp HIP builds (the fork's
+     * release workflow tags {@code v0.4.3} for upstream {@code release-0.4.3}), "-sample" marks it
+     * as this sample's, which no real checkout prints.
+     */
+    public static final String SAMPLE_VERSION = "v0.4.3-sample";
+    /** The sample's release profile of both tracks, {@code profiles/release.json}. */
+    public static final String RELEASE_PROFILE = "release.json";
 
     private static final String PE = "/dev/hippack/sample/pe/";
     private static final String CHECKOUT_RESOURCES = "/dev/hippack/sample/checkout/";
@@ -286,7 +300,7 @@ public final class SampleEnvironmentWriter {
     private void writeRecordedOutputs(Path root) throws IOException {
         Path rec = root.resolve("recorded");
         write(rec.resolve("amdgpu-arch.txt"), "gfx1100\ngfx1036\n");
-        write(rec.resolve("git-describe.txt"), "v0.4.3-12-g615971e\n");
+        write(rec.resolve("git-describe.txt"), SAMPLE_VERSION + "\n");
         write(rec.resolve("vswhere.json"), vswhereJson());
     }
 
@@ -339,10 +353,16 @@ public final class SampleEnvironmentWriter {
         return windowsPath.replace("\\", "\\\\");
     }
 
+    /**
+     * One profile per track ({@code rocm6.json}, {@code rocm7.json}), and the release of both
+     * ({@code release.json}): each track in its own build folder with its own SDK, the zips named
+     * with the audio.cpp version ({@code audiocpp-windows-hip-rocm6-{version}}).
+     */
     private void writeProfiles(Path root) throws PackagerException, IOException {
         ProfileStore store = new ProfileStore(catalog);
         Path profiles = root.resolve("profiles");
         Files.createDirectories(profiles);
+        List<ReleasePlan> release = new ArrayList<>();
         for (Track track : catalog.tracks()) {
             ReleasePlan plan = ReleasePlan.forTrack(track)
                     .withSource(CHECKOUT)
@@ -350,7 +370,9 @@ public final class SampleEnvironmentWriter {
                     .withVsInstance(VS2022_BUILD_TOOLS)
                     .withOutputDir(OUTPUT_DIR);
             store.save(plan, profiles.resolve(track.id() + ".json"));
+            release.add(plan.withArchiveName(track.packageName() + "-" + PackageName.VERSION));
         }
+        store.save(new Release(release), profiles.resolve(RELEASE_PROFILE));
     }
 
     // ---- file helpers -------------------------------------------------------------------------

@@ -9,11 +9,17 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The file names and sizes of the rocBLAS and hipBLASLt kernel libraries of HIP SDK 6.4 and 7.1,
- * as reference/rocm-layout.md §5 reconstructs them: 851 rocBLAS names (the real 6.4 listing's
- * per-arch sizes, 7.1 scaled to its measured totals, no gfx1103 files), hipBLASLt per-arch files
- * (7.1 without gfx1102), gfx1102 and gfx1150 with identical sizes so that nothing may
- * deduplicate by size.
+ * The file names and sizes of the rocBLAS and hipBLASLt kernel libraries of HIP SDK 6.4 and 7.1:
+ * 851 rocBLAS names with the per-arch sizes of the real 6.4 listing, 7.1 scaled to its measured
+ * totals, no gfx1103 files; hipBLASLt per-arch files (7.1 without gfx1102); gfx1102 and gfx1150
+ * with identical sizes, as in the real listing, so that nothing may deduplicate by size.
+ *
+ * <p>Sources: the rocBLAS 6.4 names and byte sizes are a public listing of HIP SDK 6.4's
+ * {@code bin\rocblas\library} (ROCm/ROCm issue #6120), named as ROCm/Tensile's
+ * {@code TensileCreateLibrary.py} names them; the per-arch totals of both versions are those of
+ * docs/distribution-rules.md §9. Assumptions: the size of each 7.1 rocBLAS file (scaled), and the
+ * hipBLASLt problem-type families and their split of each architecture's total (the file roles
+ * follow ROCm/hipBLASLt; the FP8 families of RDNA4 follow public listings of ROCm 7.2).
  */
 public final class SampleKernelLibraries {
 
@@ -51,23 +57,35 @@ public final class SampleKernelLibraries {
             "I8I_HPA", new long[] {22255776, 684883, 17182264, 704398, 16680720, 638820, 10926616, 716443},
             "SS", new long[] {15770520, 1271499, 16283648, 1456397, 8104600, 567372, 17987464, 1431428});
 
-    /** Measured MiB per arch of rocBLAS 6.4 and of 7.1 (7.1 derived from its totals). */
-    private static final Map<String, Double> ROCBLAS_64_MIB = Map.of(
-            "gfx906", 130.1, "gfx1030", 147.9, "gfx1100", 279.6, "gfx1101", 156.5, "gfx1102", 159.4,
-            "gfx1150", 159.4, "gfx1151", 8.6, "gfx1200", 9.1, "gfx1201", 9.1);
-    private static final Map<String, Double> ROCBLAS_71_MIB = Map.of(
-            "gfx906", 22.0, "gfx1030", 26.0, "gfx1100", 52.0, "gfx1101", 28.2, "gfx1102", 28.7,
-            "gfx1150", 28.7, "gfx1151", 1.55, "gfx1200", 1.55, "gfx1201", 1.55);
+    /**
+     * Measured MiB per arch of rocBLAS 6.4 and of 7.1 (7.1 derived from its totals): the sample's own
+     * copy of the facts in docs/distribution-rules.md §9, kept apart from the catalog's so that tests
+     * compare two sources. {@code Map.ofEntries}, as a new architecture takes these past ten entries.
+     */
+    private static final Map<String, Double> ROCBLAS_64_MIB = Map.ofEntries(
+            Map.entry("gfx906", 130.1), Map.entry("gfx1030", 147.9), Map.entry("gfx1100", 279.6),
+            Map.entry("gfx1101", 156.5), Map.entry("gfx1102", 159.4), Map.entry("gfx1150", 159.4),
+            Map.entry("gfx1151", 8.6), Map.entry("gfx1200", 9.1), Map.entry("gfx1201", 9.1));
+    private static final Map<String, Double> ROCBLAS_71_MIB = Map.ofEntries(
+            Map.entry("gfx906", 22.0), Map.entry("gfx1030", 26.0), Map.entry("gfx1100", 52.0),
+            Map.entry("gfx1101", 28.2), Map.entry("gfx1102", 28.7), Map.entry("gfx1150", 28.7),
+            Map.entry("gfx1151", 1.55), Map.entry("gfx1200", 1.55), Map.entry("gfx1201", 1.55));
     private static final double ROCBLAS_71_ARCHLESS_MIB = 0.3;
 
-    private static final Map<String, Double> HIPBLASLT_64_MIB = Map.of(
-            "gfx1100", 16.0, "gfx1101", 17.0, "gfx1102", 16.0, "gfx1103", 16.0, "gfx1150", 16.0,
-            "gfx1151", 16.0, "gfx1200", 23.0, "gfx1201", 27.0);
-    private static final Map<String, Double> HIPBLASLT_71_MIB = Map.of(
-            "gfx1100", 17.0, "gfx1101", 19.0, "gfx1103", 17.0, "gfx1150", 17.0, "gfx1151", 17.0,
-            "gfx1200", 189.0, "gfx1201", 131.0);
+    private static final Map<String, Double> HIPBLASLT_64_MIB = Map.ofEntries(
+            Map.entry("gfx1100", 16.0), Map.entry("gfx1101", 17.0), Map.entry("gfx1102", 16.0),
+            Map.entry("gfx1103", 16.0), Map.entry("gfx1150", 16.0), Map.entry("gfx1151", 16.0),
+            Map.entry("gfx1200", 23.0), Map.entry("gfx1201", 27.0));
+    private static final Map<String, Double> HIPBLASLT_71_MIB = Map.ofEntries(
+            Map.entry("gfx1100", 17.0), Map.entry("gfx1101", 19.0), Map.entry("gfx1103", 17.0),
+            Map.entry("gfx1150", 17.0), Map.entry("gfx1151", 17.0), Map.entry("gfx1200", 189.0),
+            Map.entry("gfx1201", 131.0));
 
-    /** The files of one library of one SDK version ("6.4" or "7.1"), paths below {@code library/}. */
+    /**
+     * The files of one library of one SDK version ("6.4" or "7.1"), paths below {@code library/}.
+     * There are listings of those two versions only: any other 7.x gets the 7.1 listing and any
+     * other version the 6.4 one (see ARCHITECTURE.md, "A new ROCm version or track").
+     */
     public List<SampleFile> files(String rocmVersion, KernelLibrary library) {
         boolean seven = rocmVersion.startsWith("7");
         return library == KernelLibrary.ROCBLAS ? rocblas(seven) : hipblaslt(seven);

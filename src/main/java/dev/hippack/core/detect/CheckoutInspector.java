@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.TreeSet;
 
 /**
@@ -126,6 +127,18 @@ public final class CheckoutInspector {
             }
         }
         return List.copyOf(out);
+    }
+
+    /**
+     * The audio.cpp version of the checkout at {@code source}: what {@code git describe --tags
+     * --always --dirty} prints there ({@code v0.4.3}, {@code v0.4.3-12-g615971e}, with
+     * {@code -dirty} for uncommitted changes, or the bare abbreviated commit when no tag is
+     * reachable). Empty when the folder is not a git clone, git is not there, or git printed
+     * nothing. On a described machine the answer comes from its recorded git output.
+     */
+    public Optional<String> version(Host host, String source) {
+        String path = HipSdkFinder.stripTrailingSeparators(source);
+        return Optional.ofNullable(gitDescribe(host, path, host.resolve(path)));
     }
 
     private static String gitDescribe(Host host, String path, Path local) {

@@ -3,9 +3,9 @@ package dev.hippack.core.detect;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Locale;
 
-/** The guide's judgement of an MSVC toolset for a HIP build. */
+/** How an MSVC toolset suits a HIP build (docs/distribution-rules.md §4.2). */
 public enum ToolsetVerdict {
-    /** 14.44: what the guide verified. */
+    /** 14.44: the toolset the HIP build was verified with. */
     RECOMMENDED,
     /** 14.40 to 14.43: accepted, not verified. */
     ACCEPTED,

@@ -20,7 +20,7 @@ public record ComponentSize(String id, long bytes, boolean derived) {
     public static final String ROCBLAS_KERNELS = "rocblas-kernels";
     /** hipblaslt/library: target architectures plus arch-less files. */
     public static final String HIPBLASLT_KERNELS = "hipblaslt-kernels";
-    /** The package README. */
+    /** The package's text files: README.md, server.json, LICENSE, THIRD-PARTY-NOTICES.txt (an allowance). */
     public static final String README = "readme";
 
     /** Every id, in the order an estimate lists them. */

@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * What a plan's package will weigh, and what the rules say about the plan.
  *
- * @param source       "catalog" (the guide's figures) or "measured" (a scanned SDK's kernel files)
+ * @param source       "catalog" (the measured figures of docs/distribution-rules.md §9) or "measured"
+ *                     (a scanned SDK's kernel files)
  * @param track        the plan's track
  * @param targets      the plan's target architectures, in order
  * @param components   bytes per part of the package, ids from {@link ComponentSize#IDS}, in that order

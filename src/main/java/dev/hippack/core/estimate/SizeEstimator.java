@@ -31,22 +31,27 @@ import java.util.List;
  *       {@link KernelPolicy#DROP} nothing at all (see there why not even the arch-less files),
  *       while rocblas.dll stays in math-dlls;</li>
  *   <li>hipblaslt-kernels: the targets' files plus the arch-less files;</li>
- *   <li>crt: the three MSVC CRT DLLs; readme: a fixed small allowance.</li>
+ *   <li>crt: the three MSVC CRT DLLs; readme: a fixed small allowance for the package's text files
+ *       (README.md, server.json, LICENSE, THIRD-PARTY-NOTICES.txt).</li>
  * </ul>
  * Kernel bytes come from {@link KernelSizes}: the catalog, or a scanned SDK given in
  * {@link PlanFacts#kernels()}. The zip range applies the catalog's measured ratios to the total.
  *
- * <p>On rocBLAS 7.1: the guide gives only totals (~191 MiB full, ~143 MiB for "8 target arches +
- * fallback", which includes gfx1102). The catalog splits them per architecture in proportion to
- * 6.4 and marks the split derived, so the 7 rocm7 targets (no gfx1102) come to ~114 MiB and the
- * same 8 as the guide to ~143 MiB. Such an estimate is {@code approximate}.
+ * <p>On rocBLAS 7.1: the measurements give only totals (~191 MiB full, ~143 MiB for the 8 targets
+ * of rocm6 and the arch-less files, gfx1102 included; docs/distribution-rules.md §9). The catalog
+ * splits them per architecture in proportion to 6.4 and marks the split derived, so the 7 rocm7 targets (no gfx1102) come to ~114 MiB and the
+ * same 8 as the measured total to ~143 MiB. Such an estimate is {@code approximate}.
  *
  * <p>Cheap: a few map reads per target and the plan rules, so the wizard re-runs it on every tick.
  */
 public final class SizeEstimator {
 
-    /** The package README is a few KiB of text; its exact size is the stage step's business. */
-    public static final long README_BYTES = 8 * 1024;
+    /**
+     * The package's text files: README.md (about 4 KiB), THIRD-PARTY-NOTICES.txt (about 5 KiB, more
+     * with the license texts the machine holds), LICENSE (about 1 KiB) and server.json. Their
+     * exact size is the stage step's business.
+     */
+    public static final long README_BYTES = 16 * 1024;
 
     private final Catalog catalog;
     private final PlanRules rules;
@@ -135,7 +140,7 @@ public final class SizeEstimator {
         boolean approximate = false;
         for (ComponentSize c : components) {
             total += c.bytes();
-            // The README allowance is a guess about text, not a figure of the guide.
+            // The README allowance is a guess about text, not a measured figure.
             approximate |= c.derived() && !c.id().equals(ComponentSize.README);
         }
         ZipRange zip = new ZipRange(Math.round(total * catalog.zipRatio().low()), Math.round(total * catalog.zipRatio().high()));

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Objects;
 
 /**
- * What a rule or a check found: the rule id from the design's rules table, how bad it is, what
+ * What a rule or a check found: the rule id (docs/design.md §5), how bad it is, what
  * is wrong, and how to fix it. {@code file} names the file concerned, or is null when the
  * finding is about the plan as a whole.
  */

@@ -1,7 +1,8 @@
 package dev.hippack.core.plan;
 
 /**
- * The audio.cpp build switches a release cares about. The defaults are the guide's: hipBLASLt
+ * The audio.cpp build switches a release cares about. The defaults are the release's
+ * (docs/distribution-rules.md §4.4 and §4.5): hipBLASLt
  * on, HIP VMM off, graphs off, native CPU off (-NoNativeCpu), deployment build on.
  */
 public record BuildOptions(boolean hipblaslt, boolean vmm, boolean graphs, boolean nativeCpu, boolean deploymentBuild) {

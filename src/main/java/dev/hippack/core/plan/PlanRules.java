@@ -14,7 +14,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The guide's rules for a release plan (design §5, the rules that need no built files). Each
+ * The rules for a release plan that need no built files (docs/design.md §5; the facts behind them
+ * in docs/distribution-rules.md). Each
  * finding carries the rule id, a severity, what is wrong and how to fix it. What the rules cannot
  * know from the plan comes from {@link PlanFacts}; an unknown fact is never reported as a pass
  * where it matters (build.openmp says it could not read the script). When detection ran, its

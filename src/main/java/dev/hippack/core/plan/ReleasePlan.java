@@ -66,7 +66,7 @@ public record ReleasePlan(
         Objects.requireNonNull(archiveName, "archiveName");
     }
 
-    /** The guide's plan for a track: its targets, build folder, package name and release defaults. */
+    /** A track's plan (docs/distribution-rules.md §2): its targets, build folder, package name and release defaults. */
     public static ReleasePlan forTrack(Track track) {
         return new ReleasePlan(PROJECT, null, track.id(), track.rocmVersion(), null, track.targets(), null,
                 RECOMMENDED_TOOLSET, track.buildDir(), 0, DEFAULT_BINARIES, BuildOptions.releaseDefaults(),

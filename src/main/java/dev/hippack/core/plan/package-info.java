@@ -1,5 +1,7 @@
 /**
- * The release plan (an immutable record) and the rules of the guide that judge it. Uses the
- * catalog and findings; must not depend on build, stage, audit or archive.
+ * The release plan (an immutable record) and the rules that judge it (ids in docs/design.md §5,
+ * facts in docs/distribution-rules.md). Uses the
+ * catalog, findings and the JSON annotations of {@code core.json}; must not depend on build,
+ * stage, audit or archive.
  */
 package dev.hippack.core.plan;

@@ -3,6 +3,7 @@ package dev.hippack.core.stage;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.Version;
 import dev.hippack.core.audit.LibraryCheck;
+import dev.hippack.core.audit.LicenseCheck;
 import dev.hippack.core.audit.pe.PeFormatException;
 import dev.hippack.core.audit.pe.PeInfo;
 import dev.hippack.core.audit.pe.PeReader;
@@ -12,6 +13,7 @@ import dev.hippack.core.catalog.RocmDll;
 import dev.hippack.core.catalog.RocmGeneration;
 import dev.hippack.core.catalog.RuntimeLoadedDll;
 import dev.hippack.core.catalog.SizedFile;
+import dev.hippack.core.detect.CheckoutInspector;
 import dev.hippack.core.detect.CrtRedist;
 import dev.hippack.core.detect.VisualStudioFinder;
 import dev.hippack.core.finding.Finding;
@@ -19,12 +21,16 @@ import dev.hippack.core.host.Host;
 import dev.hippack.core.inventory.KernelFile;
 import dev.hippack.core.inventory.KernelFileClassifier;
 import dev.hippack.core.plan.KernelPolicy;
+import dev.hippack.core.plan.PackageName;
 import dev.hippack.core.plan.PlanRules;
 import dev.hippack.core.plan.ReleasePlan;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -56,9 +62,14 @@ import java.util.stream.Stream;
  *   <li>{@code rocblas\library} and {@code hipblaslt\library} when their DLL is in the closure,
  *       keeping the targets' files and the arch-less ones; policy {@code drop} leaves out the
  *       whole rocBLAS folder (as the estimate and the audit expect) and says so;</li>
+ *   <li>the checkout's {@code LICENSE} (audio.cpp's; its absence is a {@code license.audiocpp}
+ *       warning) and {@code THIRD-PARTY-NOTICES.txt} ({@link ThirdPartyNotices}) naming every
+ *       shipped component, with the license texts the checkout's {@code external} libraries and
+ *       the SDK's {@code share\doc\<component>} hold;</li>
  *   <li>README.md and server.json ({@link PackageReadme}).</li>
  * </ul>
- * Nothing is written here.
+ * The package's name is the plan's {@code archiveName} with {@value PackageName#VERSION}
+ * replaced by the checkout's version ({@link PackageName}). Nothing is written here.
  */
 public final class LayoutPlanner {
 
@@ -67,21 +78,35 @@ public final class LayoutPlanner {
     private final KernelFileClassifier classifier;
     private final PackageReadme readme;
     private final VisualStudioFinder visualStudio;
+    private final CheckoutInspector checkout;
+    private final ThirdPartyNotices notices = new ThirdPartyNotices();
 
     public LayoutPlanner(Catalog catalog, PeReader peReader, KernelFileClassifier classifier, PackageReadme readme,
-                         VisualStudioFinder visualStudio) {
+                         VisualStudioFinder visualStudio, CheckoutInspector checkout) {
         this.catalog = catalog;
         this.peReader = peReader;
         this.classifier = classifier;
         this.readme = readme;
         this.visualStudio = visualStudio;
+        this.checkout = checkout;
     }
 
     public LayoutPlanner(Catalog catalog) {
-        this(catalog, new PeReader(), new KernelFileClassifier(), new PackageReadme(catalog), new VisualStudioFinder());
+        this(catalog, new PeReader(), new KernelFileClassifier(), new PackageReadme(catalog), new VisualStudioFinder(),
+                new CheckoutInspector());
     }
 
+    /** The layout of {@code plan}, with the checkout's version read here ({@code git describe}). */
     public PackageLayout plan(ReleasePlan plan, Host host) throws PackagerException {
+        return plan(plan, host, plan.source() == null ? Optional.empty() : checkout.version(host, plan.source()));
+    }
+
+    /**
+     * The layout of {@code plan} for audio.cpp {@code version} (empty: not known), which names the
+     * package when its archiveName holds {@value PackageName#VERSION} and goes into its README.
+     */
+    public PackageLayout plan(ReleasePlan plan, Host host, Optional<String> version) throws PackagerException {
+        String packageName = PackageName.resolve(plan.archiveName(), version, "Package " + plan.archiveName());
         if (plan.sdk() == null) {
             throw new PackagerException("The profile names no HIP SDK ('sdk'). Set it to the SDK the binaries were built with, "
                     + "e.g. C:\\Program Files\\AMD\\ROCm\\" + plan.rocmVersion() + ".");
@@ -192,13 +217,122 @@ public final class LayoutPlanner {
             dropped += addKernels(files, library, lib, plan.targets());
         }
 
+        Optional<String> licenseFile = Optional.empty();
+        if (plan.source() != null) {
+            Optional<Path> license = checkoutLicense(host.resolve(plan.source()));
+            if (license.isPresent()) {
+                String name = license.get().getFileName().toString();
+                add(files, new StagedFile(name, license.get(), size(license.get()), StagedFile.Kind.LICENSE));
+                licenseFile = Optional.of(name);
+            } else {
+                findings.add(Finding.warning(LicenseCheck.LICENSE_AUDIOCPP, "The checkout " + plan.source() + " has no LICENSE"
+                        + " file, so the package goes out without audio.cpp's license (MIT requires its notice in every copy).",
+                        "Restore it (git checkout -- LICENSE) and stage again."));
+            }
+        }
+
         List<StagedFile> sorted = new ArrayList<>(files.values());
         sorted.sort(Comparator.comparing(StagedFile::path));
         List<String> rocm = sorted.stream().filter(f -> f.kind() == StagedFile.Kind.ROCM_DLL).map(StagedFile::path).toList();
+        List<String> crtDlls = sorted.stream().filter(f -> f.kind() == StagedFile.Kind.CRT_DLL).map(StagedFile::path).toList();
+        List<String> kernelFolders = new ArrayList<>();
+        for (KernelLibrary lib : KernelLibrary.values()) {
+            String prefix = lib.folder() + "/library/";
+            if (sorted.stream().anyMatch(f -> f.path().startsWith(prefix))) {
+                kernelFolders.add(lib.folder() + "\\library");
+            }
+        }
+        Vendored vendored = plan.source() == null ? new Vendored(List.of(), List.of()) : vendoredLicenses(host, plan.source());
+        String noticesText = notices.text(new ThirdPartyNotices.Inputs(packageName, version,
+                plan.source() == null ? "(not chosen)" : plan.source(), licenseFile, plan.sdk(), plan.rocmVersion(), generation,
+                rocm, crtDlls, crt.path() + " (" + crt.name() + " " + crt.version() + ")", kernelFolders,
+                sdkLicenses(host, plan.sdk()), vendored.texts(), vendored.withoutLicense()));
         List<GeneratedFile> generated = List.of(
-                new GeneratedFile(PackageReadme.README, readme.readme(plan, rocm)),
-                new GeneratedFile(PackageReadme.SERVER_JSON, readme.serverJson()));
-        return new PackageLayout(plan.archiveName(), sorted, generated, List.copyOf(leftToWindows), runtimeLoaded, dropped, findings);
+                new GeneratedFile(PackageReadme.README, readme.readme(plan, packageName, rocm, version, licenseFile)),
+                new GeneratedFile(PackageReadme.SERVER_JSON, readme.serverJson()),
+                new GeneratedFile(ThirdPartyNotices.FILE_NAME, noticesText));
+        return new PackageLayout(packageName, sorted, generated, List.copyOf(leftToWindows), runtimeLoaded, dropped, findings);
+    }
+
+    /** The checkout's license file (LICENSE, LICENSE.md, LICENSE.txt), when it has one. */
+    private static Optional<Path> checkoutLicense(Path checkout) {
+        for (String name : LicenseCheck.LICENSE_FILES) {
+            Path f = checkout.resolve(name);
+            if (Files.isRegularFile(f)) {
+                return Optional.of(f);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** The SDK components whose license a package carries, by their share\doc folder. */
+    private static final List<String> SDK_COMPONENTS = List.of("rocblas", "hipblas", "hipblaslt");
+    private static final List<String> LICENSE_NAMES = List.of("LICENSE.md", "LICENSE.txt", "LICENSE", "License.txt", "COPYING");
+
+    /** License texts the SDK holds under {@code share\doc\<component>} (ROCm's install layout), read as UTF-8. */
+    private static List<ThirdPartyNotices.LicenseText> sdkLicenses(Host host, String sdk) {
+        List<ThirdPartyNotices.LicenseText> out = new ArrayList<>();
+        for (String component : SDK_COMPONENTS) {
+            String folder = host.join(sdk, "share", "doc", component);
+            licenseIn(host.resolve(folder)).ifPresent(f -> readLicense(f).ifPresent(text ->
+                    out.add(new ThirdPartyNotices.LicenseText(component, host.join(folder, f.getFileName().toString()), text))));
+        }
+        return out;
+    }
+
+    private record Vendored(List<ThirdPartyNotices.LicenseText> texts, List<String> withoutLicense) { }
+
+    /** The license files of the libraries vendored in the checkout's {@code external} folder, by folder name. */
+    private static Vendored vendoredLicenses(Host host, String source) {
+        Path external = host.resolve(host.join(source, "external"));
+        List<ThirdPartyNotices.LicenseText> texts = new ArrayList<>();
+        List<String> without = new ArrayList<>();
+        if (!Files.isDirectory(external, LinkOption.NOFOLLOW_LINKS)) {
+            return new Vendored(texts, without);
+        }
+        List<Path> folders = new ArrayList<>();
+        try (DirectoryStream<Path> dir = Files.newDirectoryStream(external)) {
+            for (Path p : dir) {
+                if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+                    folders.add(p);
+                }
+            }
+        } catch (IOException e) {
+            return new Vendored(texts, without);
+        }
+        folders.sort(Comparator.comparing(p -> p.getFileName().toString().toLowerCase(Locale.ROOT)));
+        for (Path folder : folders) {
+            String name = folder.getFileName().toString();
+            Optional<Path> license = licenseIn(folder);
+            Optional<String> text = license.flatMap(LayoutPlanner::readLicense);
+            if (text.isPresent()) {
+                texts.add(new ThirdPartyNotices.LicenseText(name, "external/" + name + "/" + license.get().getFileName(), text.get()));
+            } else {
+                without.add(name);
+            }
+        }
+        return new Vendored(texts, without);
+    }
+
+    private static Optional<Path> licenseIn(Path folder) {
+        for (String name : LICENSE_NAMES) {
+            Path f = folder.resolve(name);
+            if (Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)) {
+                return Optional.of(f);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** A license file's text, at most {@link ThirdPartyNotices#MAX_LICENSE_CHARS} characters and a little more; empty when unreadable. */
+    private static Optional<String> readLicense(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            byte[] bytes = in.readNBytes(ThirdPartyNotices.MAX_LICENSE_CHARS * 4 + 1);
+            String text = new String(bytes, StandardCharsets.UTF_8);
+            return text.isBlank() ? Optional.empty() : Optional.of(text);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
     }
 
     /** The newest CRT redist of the plan's Visual Studio whose major.minor is at least the toolset's. */

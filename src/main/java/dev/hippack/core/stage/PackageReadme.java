@@ -1,10 +1,13 @@
 package dev.hippack.core.stage;
 
+import dev.hippack.core.audit.LicenseCheck;
+import dev.hippack.core.audit.ReadmeCheck;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.GpuArchitecture;
 import dev.hippack.core.plan.KernelPolicy;
 import dev.hippack.core.plan.ReleasePlan;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The README.md and the sample server.json that go into a package, written for the plan's track
@@ -15,7 +18,7 @@ public final class PackageReadme {
     public static final String README = "README.md";
     public static final String SERVER_JSON = "server.json";
     /** The architecture of the RX 7600 series, which only the ROCm 6 track covers. */
-    static final String RX_7600_ARCH = "gfx1102";
+    public static final String RX_7600_ARCH = "gfx1102";
 
     private final Catalog catalog;
 
@@ -23,9 +26,23 @@ public final class PackageReadme {
         this.catalog = catalog;
     }
 
+    /** The README of a package named by the plan's archiveName, version unknown. */
     public String readme(ReleasePlan plan, List<String> rocmDlls) {
+        return readme(plan, plan.archiveName(), rocmDlls, Optional.empty(), Optional.empty());
+    }
+
+    /**
+     * The README of package {@code packageName}; {@code version} is the audio.cpp version (stated
+     * on a line of its own, {@link ReadmeCheck#VERSION_LINE}), {@code licenseFile} the name of the
+     * license file copied into the package.
+     */
+    public String readme(ReleasePlan plan, String packageName, List<String> rocmDlls, Optional<String> version,
+                         Optional<String> licenseFile) {
         StringBuilder md = new StringBuilder();
-        md.append("# ").append(plan.archiveName()).append("\n\n");
+        md.append("# ").append(packageName).append("\n\n");
+        if (version.isPresent()) {
+            md.append(ReadmeCheck.VERSION_LINE).append(version.get()).append("\n\n");
+        }
         md.append("audio.cpp built for AMD Radeon GPUs on Windows with HIP (ROCm ").append(plan.rocmVersion())
                 .append("). This folder is self-contained: the audio.cpp command line (`audiocpp_cli.exe`), the server ")
                 .append("(`audiocpp_server.exe`), the ROCm runtime and math libraries they were built against, their GPU ")
@@ -78,7 +95,11 @@ public final class PackageReadme {
         md.append('\n');
 
         md.append("## License\n\n");
-        md.append("audio.cpp is open source. rocBLAS and hipBLASLt are MIT-licensed, but the ROCm DLLs in this folder are ")
+        md.append("audio.cpp is open source under the MIT license")
+                .append(licenseFile.map(f -> " (see `" + f + "`)").orElse("")).append(". ")
+                .append("`").append(LicenseCheck.NOTICES).append("` lists every other component in this folder (ggml, ")
+                .append("AMD's ROCm libraries, runtime and kernel files, the Microsoft C++ runtime), where it came from and ")
+                .append("its terms. rocBLAS and hipBLASLt are MIT-licensed, but the ROCm DLLs in this folder are ")
                 .append("AMD's Windows HIP SDK binaries, covered by the AMD EULA; the Microsoft C++ runtime DLLs are covered by ")
                 .append("the Visual Studio redistribution terms. Check that these terms allow what you do with the package.\n");
         return md.toString();

@@ -1,5 +1,6 @@
 package dev.hippack.core.stage;
 
+import dev.hippack.core.ByteSize;
 import dev.hippack.core.FileTrees;
 import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
@@ -80,8 +81,8 @@ public final class Stager {
             replace(partial, target);
             finished = true;
             int count = layout.files().size() + layout.generated().size();
-            listener.log(LogLine.info(String.format(Locale.ROOT, "Staged %s: %d files, %.1f MB (%d linked, %d copied)",
-                    target, count, bytes / 1e6, linked, copied)));
+            listener.log(LogLine.info(String.format(Locale.ROOT, "Staged %s: %d files, %s (%d linked, %d copied)",
+                    target, count, ByteSize.of(bytes), linked, copied)));
             return new StageResult(target, count, bytes, linked, copied, layout.findings());
         } catch (IOException e) {
             throw new OperationFailedException("Could not stage " + target + ": " + e.getMessage() + ". Check that " + out

@@ -9,6 +9,7 @@ import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.KernelSizes;
 import dev.hippack.core.detect.HipSdk;
 import dev.hippack.core.detect.HipSdkFinder;
+import dev.hippack.core.finding.Finding;
 import dev.hippack.core.inventory.KernelFileClassifier;
 import dev.hippack.core.inventory.KernelInventoryScanner;
 import dev.hippack.core.inventory.LibraryInventory;
@@ -17,6 +18,8 @@ import dev.hippack.core.launch.StartCheckRequest;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.progress.OperationListener;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -27,6 +30,9 @@ import java.util.Optional;
  * wizard's Review as in {@code hip-packager package}.
  */
 public final class PackageVerifier {
+
+    /** The id of the note saying the per-architecture check used the catalog, not the SDK's own files. */
+    public static final String SDK_KERNELS = "verify.sdk-kernels";
 
     private final PackageAuditor auditor;
     private final BuiltBinariesCheck binaries;
@@ -49,8 +55,9 @@ public final class PackageVerifier {
     public AuditReport run(VerifyRequest request, OperationListener listener, CancellationToken token)
             throws PackagerException, OperationCancelledException {
         listener.status("Auditing " + request.packageDir().getFileName());
-        AuditReport report = auditor.run(new AuditRequest(request.packageDir(), Optional.of(request.plan()), scannedKernels(request)),
-                listener, token);
+        List<Finding> notes = new ArrayList<>();
+        AuditReport report = auditor.run(new AuditRequest(request.packageDir(), Optional.of(request.plan()),
+                scannedKernels(request, notes)), listener, token).plus(notes);
         token.throwIfCancelled();
         listener.status("Checking the binaries against the plan");
         report = report.plus(binaries.check(request.plan(), request.host()));
@@ -60,16 +67,30 @@ public final class PackageVerifier {
                 listener, token));
     }
 
-    /** The kernel inventory of the plan's SDK, when it can be scanned (the catalog's figures apply otherwise). */
-    private Optional<KernelSizes> scannedKernels(VerifyRequest request) {
-        if (request.plan().sdk() == null) {
+    /**
+     * The kernel inventory of the plan's SDK, when it can be scanned. Otherwise the audit uses the
+     * catalog's figures for the SDK's ROCm version, and {@code notes} says why: a check that read
+     * the catalog instead of the SDK must not look as if it had read the SDK.
+     */
+    private Optional<KernelSizes> scannedKernels(VerifyRequest request, List<Finding> notes) {
+        String folder = request.plan().sdk();
+        if (folder == null) {
             return Optional.empty();
         }
         try {
-            HipSdk sdk = sdks.inspect(request.host(), request.plan().sdk());
-            return sdk.libraries().stream().anyMatch(LibraryInventory::present) ? Optional.of(sdk.inventory()) : Optional.empty();
+            HipSdk sdk = sdks.inspect(request.host(), folder);
+            if (sdk.libraries().stream().anyMatch(LibraryInventory::present)) {
+                return Optional.of(sdk.inventory());
+            }
+            notes.add(Finding.info(SDK_KERNELS, "The HIP SDK at " + folder + " has no rocBLAS or hipBLASLt kernel library to "
+                    + "compare the package with: the per-architecture check used the catalog's file lists instead.",
+                    "Run the check on the machine that has the SDK the package was staged from.").withFile(folder));
         } catch (RuntimeException e) {
-            return Optional.empty();
+            notes.add(Finding.warning(SDK_KERNELS, "The kernel libraries of the HIP SDK at " + folder + " could not be read ("
+                    + e.getMessage() + "): the per-architecture check used the catalog's file lists instead.",
+                    "Check that the SDK folder is readable (hip-packager detect shows what is wrong with it), then audit again.")
+                    .withFile(folder));
         }
+        return Optional.empty();
     }
 }

@@ -3,10 +3,10 @@ package dev.hippack.ui.app;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.archive.ZipArchiver;
 import dev.hippack.core.archive.ZipResult;
-import dev.hippack.core.FileTrees;
 import dev.hippack.core.build.BuildResult;
 import dev.hippack.core.build.BuildService;
 import dev.hippack.core.catalog.Catalog;
+import dev.hippack.core.demo.DemoFolder;
 import dev.hippack.core.demo.SampleEnvironmentWriter;
 import dev.hippack.core.detect.MachineDetector;
 import dev.hippack.core.estimate.SizeEstimator;
@@ -52,7 +52,6 @@ import dev.hippack.ui.wizard.WizardDraft;
 import dev.hippack.ui.wizard.WizardViewModel;
 import dev.hippack.ui.wizard.WizardWindow;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -83,7 +82,7 @@ public final class Wizard {
     private final ArchiveStepViewModel archive;
     private final LogBuffer buildLog = new LogBuffer(10_000);
     private final FileOpener opener;
-    private final AtomicReference<Path> sampleDir = new AtomicReference<>();
+    private final AtomicReference<DemoFolder> sampleDir = new AtomicReference<>();
     private static final System.Logger LOG = System.getLogger("dev.hippack.ui");
     private Notifier notifier = Notifier.NONE;
     private boolean tourBuilt;
@@ -179,17 +178,17 @@ public final class Wizard {
     }
 
     /** The machine to detect on: the sample (written now, in the background), a described one, or this one. */
-    private static HostSource hostSource(GuiRequest request, Catalog catalog, AtomicReference<Path> written) {
+    private static HostSource hostSource(GuiRequest request, Catalog catalog, AtomicReference<DemoFolder> written) {
         if (request.demo()) {
             return () -> {
-                Path dir;
+                DemoFolder dir;
                 try {
-                    dir = Files.createTempDirectory("hip-packager-demo-");
+                    dir = DemoFolder.create();
                 } catch (IOException e) {
                     throw new PackagerException("Could not create a temporary folder for the sample environment: " + e.getMessage());
                 }
                 written.set(dir);
-                return new SampleEnvironmentWriter(catalog).write(dir.resolve("machine")).host();
+                return new SampleEnvironmentWriter(catalog).write(dir.path().resolve("machine")).host();
             };
         }
         if (request.hostDir() != null) {
@@ -201,7 +200,8 @@ public final class Wizard {
     private static String demoNotice(GuiRequest request) {
         if (request.demo()) {
             return "Sample environment (--demo): a generated Windows build machine, not this computer. "
-                    + "Nothing you do here touches a real SDK or checkout.";
+                    + "Nothing you do here touches a real SDK or checkout. Its zips go into the sample's C:\\release and are "
+                    + "removed with it when the window closes: choose another output folder on the Archive step to keep one.";
         }
         if (request.hostDir() != null) {
             return "Described host (--host " + request.hostDir() + "): the machine shown is the one described there.";
@@ -272,12 +272,12 @@ public final class Wizard {
 
     /** The sample machine is ours alone, written into a temporary folder: remove it when done. */
     private void deleteSample() {
-        Path dir = sampleDir.getAndSet(null);
-        if (dir == null || !dir.getFileName().toString().startsWith("hip-packager-demo-")) {
+        DemoFolder dir = sampleDir.getAndSet(null);
+        if (dir == null) {
             return;
         }
         try {
-            FileTrees.delete(dir);
+            dir.close();
         } catch (IOException | RuntimeException e) {
             // A file still open (a running stand-in) keeps its folder; the OS cleans temp folders.
             LOG.log(System.Logger.Level.DEBUG, "Sample machine not removed: " + dir, e);

@@ -7,7 +7,6 @@ import dev.hippack.ui.common.BackgroundJob;
 import dev.hippack.ui.common.FailureReporter;
 import dev.hippack.ui.common.Outcome;
 import dev.hippack.ui.common.RunningTask;
-import dev.hippack.ui.common.SizeText;
 import dev.hippack.ui.common.TaskObserver;
 import dev.hippack.ui.common.TaskRunner;
 import java.util.Objects;
@@ -135,7 +134,7 @@ public abstract class AbstractStepViewModel implements StepViewModel {
 
             @Override
             public void message(String text) {
-                status.set(SizeText.binaryUnits(events.status(text)));
+                status.set(events.status(text));
             }
 
             @Override

@@ -52,7 +52,7 @@ public final class WizardDraft {
     private long estimatedZipLow = -1;
     private long estimatedZipHigh = -1;
 
-    /** Starts the draft from the guide's plan for a track. */
+    /** Starts the draft from a track's release plan ({@link ReleasePlan#forTrack}; docs/distribution-rules.md §2). */
     public static WizardDraft forTrack(Track t) {
         WizardDraft d = new WizardDraft();
         d.applyTrack(t);

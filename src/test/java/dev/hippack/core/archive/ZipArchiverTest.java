@@ -3,10 +3,12 @@ package dev.hippack.core.archive;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.hippack.core.ByteSize;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.io.AtomicFile;
 import dev.hippack.core.io.OutputLock;
 import dev.hippack.core.progress.CancellationToken;
+import dev.hippack.core.progress.LogLine;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.progress.OperationListener;
 import java.io.ByteArrayOutputStream;
@@ -40,6 +42,25 @@ class ZipArchiverTest {
 
     private ZipResult zip(Path tree, Path out) throws Exception {
         return archiver.run(ZipRequest.of(tree, out, ROOT).withThreads(2), OperationListener.NONE, CancellationToken.none());
+    }
+
+    @Test
+    void itsMessagesGiveSizesInTheOneBinaryFormat() throws Exception {
+        Path tree = ArchiveFixtures.packageTree(temp.resolve("units"));
+        List<String> said = Collections.synchronizedList(new ArrayList<>());
+        OperationListener recording = new OperationListener() {
+            @Override public void status(String text) {
+                said.add(text);
+            }
+
+            @Override public void log(LogLine line) {
+                said.add(line.text());
+            }
+        };
+        ZipResult r = archiver.run(ZipRequest.of(tree, temp.resolve("units-out/p.zip"), ROOT), recording, CancellationToken.none());
+        assertThat(said).anyMatch(t -> t.startsWith("Compressing ") && t.contains("(" + ByteSize.of(r.contentBytes()) + ")"));
+        assertThat(said).anyMatch(t -> t.contains(ByteSize.of(r.contentBytes()) + " -> " + ByteSize.of(r.zipBytes())));
+        assertThat(said).noneMatch(t -> t.matches(".*\\d MB\\b.*"));
     }
 
     @Test

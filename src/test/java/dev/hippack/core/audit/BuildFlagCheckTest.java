@@ -31,7 +31,7 @@ class BuildFlagCheckTest {
         plan = ReleasePlan.forTrack(rocm6).withSdk("C:\\Program Files\\AMD\\ROCm\\6.4");
     }
 
-    /** A cache as the build script writes it for the guide's rocm6 release, with one entry replaced. */
+    /** A cache as the build script writes it for the rocm6 release (docs/distribution-rules.md §4.4), with one entry replaced. */
     private Path cache(String... overrides) throws IOException {
         java.util.Map<String, String> e = new java.util.LinkedHashMap<>();
         e.put("ENGINE_ENABLE_NATIVE_CPU:BOOL", "OFF");

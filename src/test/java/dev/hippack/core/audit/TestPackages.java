@@ -16,7 +16,7 @@ import org.apache.commons.compress.archivers.zip.ZipArchiveEntry;
 import org.apache.commons.compress.archivers.zip.ZipArchiveOutputStream;
 
 /**
- * Packages laid out as the guide's §4 tree, built from the committed sample PE files and tiny
+ * Packages laid out as the tree of docs/distribution-rules.md §10, built from the committed sample PE files and tiny
  * kernel files, for the audit's tests: a good one, which each test then breaks in one way.
  */
 final class TestPackages {
@@ -57,7 +57,19 @@ final class TestPackages {
         write(dir.resolve("rocblas/library/TensileManifest.txt"));
         write(dir.resolve("rocblas/library/TensileLibrary_Type_HH_Contraction_l_Ailk_Bjlk_Cijk_Dijk_fallback.dat"));
         Files.writeString(dir.resolve("README.md"), readme(t));
+        Files.writeString(dir.resolve("LICENSE"), "MIT License\n\nCopyright (c) the audio.cpp authors\n");
+        Files.writeString(dir.resolve(LicenseCheck.NOTICES), notices(dir));
         return dir;
+    }
+
+    /** Notices naming every DLL in the folder, as staging writes them. */
+    static String notices(Path dir) throws IOException {
+        StringBuilder sb = new StringBuilder("Third-party notices\r\n");
+        try (Stream<Path> files = Files.list(dir)) {
+            files.map(p -> p.getFileName().toString()).filter(n -> n.toLowerCase(java.util.Locale.ROOT).endsWith(".dll"))
+                    .sorted().forEach(n -> sb.append("   Files: ").append(n).append("\r\n"));
+        }
+        return sb.toString();
     }
 
     static void hipblasltFiles(Path dir, String arch) throws IOException {

@@ -76,6 +76,43 @@ class CheckoutInspectorTest {
         assertThat(result.version()).isEqualTo("v0.4.3");
     }
 
+    @Test
+    void aRealCloneGivesWhatGitDescribePrintsAndThePackageNameFollowsIt() throws Exception {
+        assumeTrue(Host.local().which("git").isPresent(), "git is not installed");
+        Path c = checkout("param([string]$RocmPath)\n");
+        String[] git = {"git", "-c", "user.email=t@example.org", "-c", "user.name=t"};
+        assertThat(run(c, "git", "init", "-q")).isZero();
+        assertThat(run(c, concat(git, "add", "-A"))).isZero();
+        assertThat(run(c, concat(git, "commit", "-q", "-m", "first"))).isZero();
+        // No tag reachable: describe --always prints the abbreviated commit, which the name marks as one.
+        String bare = inspector.version(Host.local(), c.toString()).orElseThrow();
+        assertThat(bare).matches("[0-9a-f]{7,40}");
+        assertThat(dev.hippack.core.plan.PackageName.fileSafe(bare)).isEqualTo("g" + bare);
+
+        assertThat(run(c, concat(git, "tag", "-a", "release/0.4.3", "-m", "x"))).isZero();
+        Files.writeString(c.resolve("CMakeLists.txt"), "changed\n");
+        assertThat(run(c, concat(git, "commit", "-q", "-a", "-m", "second"))).isZero();
+        String after = inspector.version(Host.local(), c.toString()).orElseThrow();
+        assertThat(after).matches("release/0\\.4\\.3-1-g[0-9a-f]{7,40}");
+        assertThat(dev.hippack.core.plan.PackageName.resolve("audiocpp-windows-hip-rocm6-{version}", java.util.Optional.of(after), "test"))
+                .matches("audiocpp-windows-hip-rocm6-release-0\\.4\\.3-1-g[0-9a-f]{7,40}");
+
+        Files.writeString(c.resolve("CMakeLists.txt"), "changed again\n");
+        assertThat(inspector.version(Host.local(), c.toString()).orElseThrow()).endsWith("-dirty");
+    }
+
+    @Test
+    void aFolderThatIsNoCloneHasNoVersion() throws Exception {
+        Path c = checkout("param([string]$RocmPath)\n");
+        assertThat(inspector.version(Host.local(), c.toString())).isEmpty();
+    }
+
+    private static String[] concat(String[] head, String... tail) {
+        String[] all = java.util.Arrays.copyOf(head, head.length + tail.length);
+        System.arraycopy(tail, 0, all, head.length, tail.length);
+        return all;
+    }
+
     private static int run(Path dir, String... cmd) throws Exception {
         Process p = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();

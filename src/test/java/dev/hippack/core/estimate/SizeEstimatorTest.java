@@ -39,10 +39,10 @@ class SizeEstimatorTest {
     @Test
     void rocm6WithItsEightTargetsMatchesTheGuide() throws Exception {
         SizeEstimate e = estimator.estimate(plan("rocm6"));
-        // Guide: rocBLAS "8 target arches + fallback" ~783 MB, the per-arch rows sum to ~782.
+        // docs/distribution-rules.md §9: rocBLAS for the 8 targets ~783 MiB, the per-arch rows sum to ~782.
         assertThat(mib(e, ComponentSize.ROCBLAS_KERNELS)).isBetween(781.0, 785.0);
         assertThat(e.archs().stream().mapToLong(ArchSize::rocblasBytes).sum() / MIB).isEqualTo(781.7, offset(0.05));
-        // Guide: hipBLASLt 8 arches ~147 MB, plus 1.4 MiB of arch-less files.
+        // docs/distribution-rules.md §9: hipBLASLt for the 8 targets ~147 MiB, plus 1.4 MiB of arch-less files.
         assertThat(e.archs().stream().mapToLong(ArchSize::hipblasltBytes).sum() / MIB).isEqualTo(147.0, offset(0.05));
         assertThat(mib(e, ComponentSize.HIPBLASLT_KERNELS)).isEqualTo(148.4, offset(0.05));
         assertThat(e.totalBytes() / GIB).isBetween(1.2, 1.3);
@@ -64,7 +64,7 @@ class SizeEstimatorTest {
 
     @Test
     void rocblas71ForTheSevenRocm7TargetsIsTheDerived114MibNotTheGuides143() throws Exception {
-        // The guide's ~143 MB is "8 target arches + fallback", gfx1102 included; rocm7 ships 7.
+        // The measured ~143 MiB (docs/distribution-rules.md §9) is for the 8 targets, gfx1102 included; rocm7 ships 7.
         SizeEstimate seven = estimator.estimate(plan("rocm7"));
         assertThat(mib(seven, ComponentSize.ROCBLAS_KERNELS)).isEqualTo(113.85, offset(0.05));
         SizeEstimate eight = estimator.estimate(plan("rocm7").withTargets(CATALOG.track("rocm6").orElseThrow().targets()));
@@ -90,7 +90,7 @@ class SizeEstimatorTest {
         var gen7 = CATALOG.generation(7).orElseThrow();
         assertThat(estimator.estimate(plan("rocm7")).bytes(ComponentSize.HIP_RUNTIME))
                 .isEqualTo(gen7.dll(RocmDll.Role.HIP_RUNTIME).bytes() + gen7.dll(RocmDll.Role.COMPILER_RUNTIME).bytes());
-        // Guide: executables ~160 MB, MSVC CRT ~2 MB at most.
+        // docs/distribution-rules.md §9: executables ~160 MiB, MSVC CRT ~2 MiB at most.
         assertThat(mib(e6, ComponentSize.EXECUTABLES)).isBetween(150.0, 170.0);
         assertThat(mib(e6, ComponentSize.CRT)).isBetween(0.5, 2.0);
     }

@@ -51,6 +51,7 @@ final class BuildMachineFixture {
         Path build = root.resolve("src/audio.cpp/build/hip/bin");
         copyResource("rocm6/audiocpp_cli.exe", build.resolve("audiocpp_cli.exe"));
         copyResource("rocm6/audiocpp_server.exe", build.resolve("audiocpp_server.exe"));
+        Files.writeString(root.resolve("src/audio.cpp/LICENSE"), "MIT License\n\nCopyright (c) the audio.cpp authors\n");
         for (String version : List.of("14.38.33135", "14.44.35112")) {
             Path crt = root.resolve("BuildTools/VC/Redist/MSVC/" + version + "/x64/Microsoft.VC143.CRT");
             for (String dll : List.of("MSVCP140.dll", "VCRUNTIME140.dll", "VCRUNTIME140_1.dll")) {

@@ -180,4 +180,87 @@ class LayoutPlannerTest {
                 ReleasePlan.forTrack(machine.catalog.track("rocm6").orElseThrow()), List.of("amdhip64_6.dll"));
         assertThat(withGfx1102).doesNotContain("RX 7600 series users").contains("gfx1102");
     }
+
+    private static String generated(PackageLayout layout, String name) {
+        return layout.generated().stream().filter(g -> g.path().equals(name)).findFirst().orElseThrow().content();
+    }
+
+    /** The notices with their wrapped lines joined, for phrases that may wrap. */
+    private static String flat(String text) {
+        return text.replaceAll("\r\n +", " ");
+    }
+
+    @Test
+    void theCheckoutsLicenseIsCopiedAndTheNoticesNameEveryShippedComponent() throws Exception {
+        PackageLayout layout = planner.plan(machine.plan(), machine.host, java.util.Optional.of("v0.4.3"));
+        assertThat(paths(layout, StagedFile.Kind.LICENSE)).containsExactly("LICENSE");
+        assertThat(layout.files(StagedFile.Kind.LICENSE).get(0).source()).isEqualTo(machine.root.resolve("src/audio.cpp/LICENSE"));
+        assertThat(layout.generated()).extracting(GeneratedFile::path)
+                .containsExactly("README.md", "server.json", "THIRD-PARTY-NOTICES.txt");
+        String notices = generated(layout, "THIRD-PARTY-NOTICES.txt");
+        assertThat(flat(notices)).contains("audio.cpp v0.4.3").contains("MIT. The full text is in LICENSE in this folder.")
+                .contains("ggml").contains("https://github.com/ggml-org/ggml")
+                .contains("rocBLAS").contains("hipBLASLt").contains("hipBLAS")
+                .contains("amdhip64_6.dll").contains("amd_comgr_2.dll").contains("hipblas.dll").contains("hipblaslt.dll")
+                .contains("rocblas.dll").contains("rocblas\\library").contains("hipblaslt\\library")
+                .contains("AMD Software End User License Agreement").contains("must check")
+                .contains("msvcp140.dll").contains("vcruntime140.dll").contains("vcruntime140_1.dll")
+                .contains("Microsoft.VC143.CRT 14.44.35112")
+                .contains("Visual Studio license terms")
+                // Nothing of the SDK's own license files on this machine: said, with the upstream file.
+                .contains("The SDK has no license file for rocBLAS (looked in share\\doc\\rocblas)")
+                .contains("https://github.com/ROCm/rocBLAS/blob/develop/LICENSE.md")
+                .doesNotContain("\n\n\n");
+        assertThat(notices.replace("\r\n", "")).doesNotContain("\n");
+        String readme = generated(layout, "README.md");
+        assertThat(readme).contains("\naudio.cpp version: v0.4.3\n").contains("`LICENSE`").contains("THIRD-PARTY-NOTICES.txt");
+        assertThat(layout.findings()).extracting(Finding::id).doesNotContain("license.audiocpp");
+    }
+
+    @Test
+    void licenseTextsTheSdkAndTheVendoredLibrariesHoldAreReproduced() throws Exception {
+        Path doc = machine.root.resolve("Program Files/AMD/ROCm/6.4/share/doc");
+        Files.createDirectories(doc.resolve("rocblas"));
+        Files.writeString(doc.resolve("rocblas/LICENSE.md"), "MIT License\n\nCopyright (c) rocBLAS test text\n");
+        Path external = machine.root.resolve("src/audio.cpp/external");
+        Files.createDirectories(external.resolve("ggml"));
+        Files.writeString(external.resolve("ggml/LICENSE"), "MIT License\n\nCopyright (c) ggml test text\n");
+        Files.createDirectories(external.resolve("miniaudio"));
+        PackageLayout layout = planner.plan(machine.plan(), machine.host, java.util.Optional.empty());
+        String notices = generated(layout, "THIRD-PARTY-NOTICES.txt");
+        assertThat(flat(notices)).contains("Copyright (c) rocBLAS test text").contains("share\\doc\\rocblas\\LICENSE.md")
+                .contains("Copyright (c) ggml test text").contains("external/ggml/LICENSE")
+                .contains("miniaudio").contains("no license file in external/miniaudio")
+                .contains("The SDK has no license file for hipBLASLt")
+                .contains("version unknown");
+        assertThat(generated(layout, "README.md")).doesNotContain("audio.cpp version:");
+    }
+
+    @Test
+    void aCheckoutWithoutLicenseIsAWarningAndThePackageSaysSo() throws Exception {
+        Files.delete(machine.root.resolve("src/audio.cpp/LICENSE"));
+        PackageLayout layout = planner.plan(machine.plan(), machine.host, java.util.Optional.empty());
+        assertThat(paths(layout, StagedFile.Kind.LICENSE)).isEmpty();
+        assertThat(layout.findings()).filteredOn(f -> f.id().equals("license.audiocpp"))
+                .singleElement().satisfies(f -> {
+                    assertThat(f.severity()).isEqualTo(Severity.WARNING);
+                    assertThat(f.message()).contains("C:\\src\\audio.cpp").contains("no LICENSE");
+                });
+        assertThat(flat(generated(layout, "THIRD-PARTY-NOTICES.txt"))).contains("had no LICENSE file");
+    }
+
+    @Test
+    void theVersionNamesThePackageWhenArchiveNameAsksForIt() throws Exception {
+        ReleasePlan plan = machine.plan().withArchiveName("audiocpp-windows-hip-rocm6-{version}");
+        PackageLayout layout = planner.plan(plan, machine.host, java.util.Optional.of("release/0.4.3-2-gabc1234"));
+        assertThat(layout.packageName()).isEqualTo("audiocpp-windows-hip-rocm6-release-0.4.3-2-gabc1234");
+        assertThat(generated(layout, "README.md")).startsWith("# audiocpp-windows-hip-rocm6-release-0.4.3-2-gabc1234\n");
+        assertThatThrownBy(() -> planner.plan(plan, machine.host, java.util.Optional.empty()))
+                .isInstanceOf(PackagerException.class).hasMessageContaining("{version}").hasMessageContaining("not known");
+        assertThatThrownBy(() -> planner.plan(plan, machine.host, java.util.Optional.of("v1<2>")))
+                .isInstanceOf(PackagerException.class).hasMessageContaining("'v1<2>'").hasMessageContaining("cannot go into a file name");
+        // Without the placeholder the name stays, whatever the version.
+        assertThat(planner.plan(machine.plan(), machine.host, java.util.Optional.of("v9")).packageName())
+                .isEqualTo("audiocpp-windows-hip-rocm6");
+    }
 }

@@ -51,7 +51,9 @@ class StagerTest {
         assertThat(pkg.resolve("README.md")).exists();
         assertThat(pkg.resolve("server.json")).exists();
         assertThat(temp.resolve("out/audiocpp-windows-hip-rocm6.partial")).doesNotExist();
-        assertThat(r.files()).isEqualTo(layout.files().size() + 2);
+        assertThat(pkg.resolve("LICENSE")).exists();
+        assertThat(pkg.resolve("THIRD-PARTY-NOTICES.txt")).exists();
+        assertThat(r.files()).isEqualTo(layout.files().size() + 3);
         assertThat(r.linked()).isEqualTo(layout.files().size());
         assertThat(r.copied()).isZero();
         for (StagedFile f : layout.files()) {

@@ -43,7 +43,7 @@ class AbstractStepViewModelTest {
         HeldTaskRunner runner = new HeldTaskRunner();
         Step step = new Step(runner);
         step.run((listener, token) -> {
-            listener.status("Staging 3 files (1.8 MB)");
+            listener.status("Staging 3 files (1.7 MiB)");
             return "done";
         });
         assertThat(step.busyProperty().get()).isTrue();
@@ -108,12 +108,12 @@ class AbstractStepViewModelTest {
     }
 
     @Test
-    void engineStatusSizesAreShownInTheWizardsUnits() {
+    void engineStatusIsShownAsTheEngineWroteIt() {
         List<String> statuses = new ArrayList<>();
         Step step = new Step(new DirectTaskRunner());
         step.statusProperty().addListener((o, was, now) -> statuses.add(now));
         step.run((listener, token) -> {
-            listener.status("Compressing 1381 files (1331.4 MB) on 2 threads");
+            listener.status("Compressing 1381 files (1.24 GiB) on 2 threads");
             return "ok";
         });
         assertThat(statuses).contains("Compressing 1381 files (1.24 GiB) on 2 threads");

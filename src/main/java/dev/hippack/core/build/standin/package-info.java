@@ -3,6 +3,7 @@
  * in place of {@code scripts\build_windows_hip.ps1} on a machine without Windows PowerShell
  * (the sample environment, Linux CI). It takes the script's parameters, prints a CMake and
  * ninja log at a set pace, writes the CMake cache its flags imply and the sample PE binaries.
- * Uses host; must not depend on the rest of build, nor on the CLI or UI.
+ * Uses host, catalog (the executables' sizes) and io (its outputs are written through
+ * AtomicFile); must not depend on the rest of build, nor on the CLI or UI.
  */
 package dev.hippack.core.build.standin;

@@ -103,7 +103,7 @@ public final class EnvironmentStepViewModel extends AbstractStepViewModel {
         }
     }
 
-    /** The first instance with a 14.44 toolset: the one the guide's build needs. */
+    /** The first instance with a 14.44 toolset: the one a HIP build needs (docs/distribution-rules.md §4.2). */
     public static Optional<VisualStudioInstance> recommendedVisualStudio(MachineReport r) {
         return r.visualStudio().stream().filter(v -> v.recommendedToolset().isPresent()).findFirst();
     }

@@ -38,7 +38,7 @@ import javafx.collections.ObservableList;
 /**
  * Step 4. Stages the package with the engine (layout from the plan, written under a temporary
  * name), reads it back as a tree, and verifies it ({@link PackageVerifier}): every check of the
- * guide, whether the binaries were built for this plan, and the start check. Errors block Next;
+ * audit (docs/design.md §5), whether the binaries were built for this plan, and the start check. Errors block Next;
  * warnings block it until the user acknowledges them.
  */
 public final class ReviewStepViewModel extends AbstractStepViewModel {

@@ -35,7 +35,7 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * Step 2. A preset (one per catalog track) sets the ROCm version and the guide's targets;
+ * Step 2. A preset (one per catalog track) sets the ROCm version and the track's targets;
  * ticking a row by hand makes the track "custom" on the same ROCm version. Every change
  * re-judges the plan and re-estimates its size at once (both are in-memory and far below a
  * frame), for the chosen track and, for the comparison, for the same selection on every catalog

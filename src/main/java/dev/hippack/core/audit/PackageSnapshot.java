@@ -1,0 +1,100 @@
+package dev.hippack.core.audit;
+
+import dev.hippack.core.finding.Finding;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * What a finished package holds, read once from its folder or zip (in place) for comparing
+ * packages: every file with its size, CRC-32 and the part of the package it belongs to, the
+ * targets, the ROCm generation, the audio.cpp version its README states, and the file version of
+ * each DLL that has one.
+ *
+ * @param source     the folder or zip read
+ * @param name       the package's name: the zip's top-level folder, else the folder's (or zip's) name
+ * @param files      every trusted file, sorted by path
+ * @param version    the audio.cpp version the README states
+ * @param generation the ROCm major of its HIP runtime (else of most of its ROCm DLL names)
+ * @param targets    the GPU targets: the README's, else the kernel libraries' lazy indexes
+ * @param targetsFrom where the targets came from: {@code readme} or {@code kernel-files}
+ * @param dllVersions the file version (version resource) of each top-level DLL that has one, by file name
+ * @param problems   what is wrong with the container (a zip's damaged or unsafe entries, a folder's links)
+ */
+public record PackageSnapshot(String source, String name, List<File> files, Optional<String> version,
+                              OptionalInt generation, List<String> targets, String targetsFrom,
+                              Map<String, String> dllVersions, List<Finding> problems) {
+
+    /** The parts of a package, in the order the estimate lists them (its component ids), then the rest. */
+    public static final String EXECUTABLES = "executables";
+    public static final String HIP_RUNTIME = "hip-runtime";
+    public static final String MATH_DLLS = "math-dlls";
+    public static final String CRT = "crt";
+    public static final String ROCBLAS_KERNELS = "rocblas-kernels";
+    public static final String HIPBLASLT_KERNELS = "hipblaslt-kernels";
+    /** README.md, server.json, LICENSE, THIRD-PARTY-NOTICES.txt. */
+    public static final String TEXT_FILES = "readme";
+    public static final String OTHER = "other";
+    public static final List<String> COMPONENTS = List.of(EXECUTABLES, HIP_RUNTIME, MATH_DLLS, CRT, ROCBLAS_KERNELS,
+            HIPBLASLT_KERNELS, TEXT_FILES, OTHER);
+
+    /**
+     * One file of the package.
+     *
+     * @param path      its path inside the package, {@code /}-separated
+     * @param bytes     its size
+     * @param crc32     the CRC-32 of its content
+     * @param component the part of the package it belongs to ({@link #COMPONENTS})
+     * @param arch      for a kernel file, its architecture (empty for arch-less kernel files and everything else)
+     * @param rocmDll   a top-level ROCm DLL (HIP runtime, comgr, hipBLAS, rocBLAS, hipBLASLt)
+     */
+    public record File(String path, long bytes, long crc32, String component, Optional<String> arch, boolean rocmDll) {
+        public File {
+            Objects.requireNonNull(path, "path");
+            Objects.requireNonNull(component, "component");
+            Objects.requireNonNull(arch, "arch");
+        }
+    }
+
+    public PackageSnapshot {
+        files = List.copyOf(files);
+        targets = List.copyOf(targets);
+        dllVersions = Map.copyOf(dllVersions);
+        problems = List.copyOf(problems);
+    }
+
+    public long totalBytes() {
+        return files.stream().mapToLong(File::bytes).sum();
+    }
+
+    /** Bytes per component, every one of {@link #COMPONENTS} present (0 when the package has none of it). */
+    public Map<String, Long> componentBytes() {
+        Map<String, Long> out = new LinkedHashMap<>();
+        COMPONENTS.forEach(c -> out.put(c, 0L));
+        files.forEach(f -> out.merge(f.component(), f.bytes(), Long::sum));
+        return out;
+    }
+
+    /** The kernel bytes of {@code arch} in the library of {@code component} ({@link #ROCBLAS_KERNELS} or {@link #HIPBLASLT_KERNELS}). */
+    public long archBytes(String component, String arch) {
+        return files.stream().filter(f -> f.component().equals(component) && f.arch().filter(arch::equals).isPresent())
+                .mapToLong(File::bytes).sum();
+    }
+
+    /** Every architecture that has kernel files, in the order they first appear. */
+    public List<String> kernelArchitectures() {
+        return files.stream().map(File::arch).flatMap(Optional::stream).distinct().sorted().toList();
+    }
+
+    /** The top-level ROCm DLLs. */
+    public List<File> rocmDlls() {
+        return files.stream().filter(File::rocmDll).toList();
+    }
+
+    public Optional<File> file(String path) {
+        return files.stream().filter(f -> f.path().equals(path)).findFirst();
+    }
+}
