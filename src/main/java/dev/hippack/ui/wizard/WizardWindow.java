@@ -105,7 +105,7 @@ public final class WizardWindow {
         if (demoNotice != null) {
             root.setTop(banner(demoNotice));
         }
-        root.setLeft(new StepList(vm, ID_STEP_LIST, STEP_LIST_WIDTH).node());
+        root.setLeft(new StepListView(vm, ID_STEP_LIST, STEP_LIST_WIDTH).node());
         host.setId(ID_STEP_HOST);
         host.getStyleClass().add(Css.STEP_HOST);
         notifications.setId(ID_NOTIFICATIONS);

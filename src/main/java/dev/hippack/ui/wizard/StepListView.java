@@ -17,7 +17,7 @@ import javafx.scene.layout.VBox;
  * for them, all styled and laid out for the first window. (Its cells were also as wide as the
  * longest title and cut at the list's edge by a hidden scroll bar; a row here fits the list.)
  */
-final class StepList {
+final class StepListView {
 
     static final double ROW_HEIGHT = 44;
 
@@ -25,7 +25,7 @@ final class StepList {
     private final VBox box = new VBox();
     private final List<Row> rows = new ArrayList<>();
 
-    StepList(WizardViewModel vm, String id, double width) {
+    StepListView(WizardViewModel vm, String id, double width) {
         this.vm = vm;
         box.setId(id);
         box.getStyleClass().add(Css.STEP_LIST);
