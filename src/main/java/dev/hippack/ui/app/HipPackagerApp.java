@@ -118,10 +118,14 @@ public final class HipPackagerApp extends Application {
     }
 
     private static void placeWindow(Stage stage, WindowBounds b) {
-        stage.setWidth(b.width());
-        stage.setHeight(b.height());
-        boolean onScreen = Double.isFinite(b.x()) && Double.isFinite(b.y())
-                && !Screen.getScreensForRectangle(new Rectangle2D(b.x(), b.y(), Math.min(b.width(), 200), 50)).isEmpty();
+        List<Screen> screens = Double.isFinite(b.x()) && Double.isFinite(b.y())
+                ? Screen.getScreensForRectangle(new Rectangle2D(b.x(), b.y(), Math.min(b.width(), 200), 50))
+                : List.of();
+        boolean onScreen = !screens.isEmpty();
+        // Never larger than the screen it opens on (the default size is more than a 1024x700 one has).
+        Rectangle2D area = (onScreen ? screens.get(0) : Screen.getPrimary()).getVisualBounds();
+        stage.setWidth(Math.min(b.width(), area.getWidth()));
+        stage.setHeight(Math.min(b.height(), area.getHeight()));
         if (onScreen) {
             stage.setX(b.x());
             stage.setY(b.y());
