@@ -192,9 +192,9 @@ class TrackStepViewModelTest {
         TrackStepViewModel vm = vm(countingEstimator, null);
         assertThat(vm.lastChangeProperty().get()).isEmpty();
         vm.toggle(row(vm, "gfx1100"));
-        assertThat(vm.lastChangeProperty().get()).isEqualTo("\u2212976.6 KiB (gfx1100 unticked)");
+        assertThat(vm.lastChangeProperty().get()).isEqualTo("\u22121.0 MiB (gfx1100 unticked)");
         vm.toggle(row(vm, "gfx1100"));
-        assertThat(vm.lastChangeProperty().get()).isEqualTo("+976.6 KiB (gfx1100 ticked)");
+        assertThat(vm.lastChangeProperty().get()).isEqualTo("+1.0 MiB (gfx1100 ticked)");
         vm.presetProperty().set("rocm7");
         assertThat(vm.lastChangeProperty().get()).endsWith("(the rocm7 preset)").startsWith("\u2212");
     }
