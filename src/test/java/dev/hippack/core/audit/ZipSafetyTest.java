@@ -160,7 +160,8 @@ class ZipSafetyTest {
         Files.write(zip, bytes);
         AuditReport r = audit(zip);
         // The local header still says 64 MiB, and the data inflates past the 4096 bytes declared.
-        assertThat(ids(r)).containsExactly("zip.header-mismatch", "zip.corrupt", "deps.closure");
+        // (license.notices: a package that ships a DLL without THIRD-PARTY-NOTICES.txt naming it.)
+        assertThat(ids(r)).containsExactly("zip.header-mismatch", "zip.corrupt", "deps.closure", "license.notices");
         Finding closure = r.findings().get(2);
         assertThat(closure.file()).isEqualTo("zeros.dll");
         assertThat(closure.message()).contains("not a PE file");
