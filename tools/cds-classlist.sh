@@ -1,12 +1,14 @@
 #!/bin/sh
-# Regenerates src/main/cds/hip-packager.classlist, the list of JDK and JavaFX classes that the
-# package phase archives into the image's class-data-sharing (CDS) archive (lib/server/classes.jsa
-# on Linux, bin/server/classes.jsa on Windows) so the wizard's first window shows quickly.
+# Regenerates src/main/cds/hip-packager.classlist, the list of classes (the JDK's, JavaFX's, the
+# libraries' and the application's) that the package phase archives into the image's
+# class-data-sharing (CDS) archive (lib/server/classes.jsa on Linux, bin/server/classes.jsa on
+# Windows) so the wizard's first window shows quickly.
 #
 # Training run: the jlink image walks every wizard step on the sample environment (the hidden
 # screenshot tour) under Xvfb with CDS off, and the JVM writes the classes it loaded. Only classes
-# read from the runtime image (jrt:/) are kept: the application's own jars sit on the module
-# path, and JDK 17 would tie an archive of them to the folder the image was built in.
+# read from the runtime image (jrt:/) are kept, which since the application and its libraries are
+# linked into the image is every class of ours too; generated classes (proxies, lambda forms) are
+# left to the JVM, and a class from a path would tie the archive to the folder it was built in.
 # Rerun after a JDK or JavaFX upgrade or a large change to the UI, and commit the result.
 # Usage: ./mvnw -DskipTests package && tools/cds-classlist.sh
 set -eu

@@ -88,6 +88,11 @@ shared=$("$java" -Xshare:on -Xlog:class+load=info -m javafx.graphics/javafx.appl
 grep -q 'javafx\.application\.Application source: shared objects file' <<<"$shared" \
   || fail "the runtime's CDS archive does not map or lacks the JavaFX classes (was the image built from src/main/cds/hip-packager.classlist?): $(head -n 3 <<<"$shared")"
 
+# The application is linked into the runtime, so the archive holds its classes as well.
+shared=$("$java" -Xshare:on -Xlog:class+load=info -m dev.hippack/dev.hippack.Main --version 2>&1 || true)
+grep -q 'dev\.hippack\.Main source: shared objects file' <<<"$shared" \
+  || fail "the runtime's CDS archive lacks the application's classes (is dev.hippack linked into the runtime?): $(grep -m 1 'dev\.hippack\.Main' <<<"$shared")"
+
 step "run logs in \$HIP_PACKAGER_LOG_DIR"
 logs=("$work"/logs/hip-packager-*.log)
 [ ${#logs[@]} -ge 5 ] || fail "expected a log file per run in $work/logs, found ${#logs[@]}"

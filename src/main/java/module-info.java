@@ -13,4 +13,7 @@ open module dev.hippack {
     requires java.logging;
 
     exports dev.hippack.ui.app to javafx.graphics;
+    // Exported (Main alone is in it) so that the runtime image resolves this module by default: its
+    // CDS archive is dumped without options, and only then holds the application's classes.
+    exports dev.hippack;
 }

@@ -1,4 +1,4 @@
 @echo off
-rem HIP Packager launcher: the image's own Java runtime, the application on its module path.
+rem HIP Packager launcher: the image's own Java runtime, which holds the application's modules.
 set "APP_HOME=%~dp0.."
-"%APP_HOME%\bin\java.exe" %HIP_PACKAGER_JAVA_OPTS% --module-path "%APP_HOME%\lib\app" -m dev.hippack/dev.hippack.Main %*
+"%APP_HOME%\bin\java.exe" %HIP_PACKAGER_JAVA_OPTS% -m dev.hippack/dev.hippack.Main %*

@@ -11,8 +11,8 @@ import java.util.stream.Collectors;
 
 /**
  * The command that starts the stand-in build as a child JVM: this JVM's own java executable,
- * with our module path (or class path when we run from one), so the stand-in is the same code
- * in any installation, the jlink image included.
+ * with our module path (none in the jlink image, whose runtime holds the module; the class path
+ * when we run from one), so the stand-in is the same code in any installation.
  */
 public final class StandInLauncher {
 
@@ -40,12 +40,16 @@ public final class StandInLauncher {
         c.add("-D" + StandInBuild.CHECKOUT + "=" + checkout);
         c.add("-D" + StandInBuild.PACE + "=" + pace.toMillis());
         String modulePath = System.getProperty("jdk.module.path");
-        if (modulePath != null && !modulePath.isBlank() && StandInLauncher.class.getModule().isNamed()) {
-            c.add("--module-path");
-            // Absolute, so the child finds the module whatever folder it is started in.
-            c.add(Arrays.stream(modulePath.split(File.pathSeparator))
-                    .map(e -> Path.of(e).toAbsolutePath().toString())
-                    .collect(Collectors.joining(File.pathSeparator)));
+        if (StandInLauncher.class.getModule().isNamed()) {
+            // Without a module path the module is linked into the runtime (the jlink image), and
+            // the child's java finds it there.
+            if (modulePath != null && !modulePath.isBlank()) {
+                c.add("--module-path");
+                // Absolute, so the child finds the module whatever folder it is started in.
+                c.add(Arrays.stream(modulePath.split(File.pathSeparator))
+                        .map(e -> Path.of(e).toAbsolutePath().toString())
+                        .collect(Collectors.joining(File.pathSeparator)));
+            }
             c.add("--module");
             c.add(StandInLauncher.class.getModule().getName() + "/" + StandInBuild.class.getName());
         } else {

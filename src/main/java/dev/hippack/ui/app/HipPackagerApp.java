@@ -1,33 +1,26 @@
 package dev.hippack.ui.app;
 
-import dev.hippack.core.PackagerException;
-import dev.hippack.core.catalog.Catalog;
-import dev.hippack.core.catalog.CatalogLoader;
-import dev.hippack.core.host.CommandOutput;
-import dev.hippack.core.host.Host;
 import dev.hippack.launch.ApplicationVersion;
 import dev.hippack.launch.GuiRequest;
 import dev.hippack.ui.common.AppIcons;
 import dev.hippack.ui.common.FailureDialog;
 import dev.hippack.ui.common.UiTaskRunner;
 import dev.hippack.ui.settings.AppSettings;
-import dev.hippack.ui.settings.ConfigFolder;
 import dev.hippack.ui.settings.SettingsStore;
-import dev.hippack.ui.settings.SystemTheme;
 import dev.hippack.ui.settings.WindowBounds;
 import dev.hippack.ui.wizard.ThemeChoice;
 import dev.hippack.ui.wizard.WizardWindow;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.geometry.Rectangle2D;
+import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
+import javafx.scene.image.Image;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -40,7 +33,8 @@ import javafx.stage.Window;
 public final class HipPackagerApp extends Application {
 
     /**
-     * Set (to anything) to print the wall-clock instant the first window was shown and exit: the
+     * Set (to anything) to print the wall-clock instant the first window was shown (after the
+     * first layout pulse that followed showing it) and exit: the
      * startup benchmark (bench/startup.sh) subtracts the instant it launched the image. The
      * process's own start instant is not used: on Linux it is derived from the boot time, which
      * the kernel reports in whole seconds, so it can be up to a second early.
@@ -59,9 +53,11 @@ public final class HipPackagerApp extends Application {
     @Override
     public void start(Stage stage) {
         GuiRequest request = WizardLauncher.request();
-        store = new SettingsStore(ConfigFolder.settingsFile());
-        settings = store.load();
-        Catalog catalog = CatalogLoader.embedded();
+        // The window's icon is decoded meanwhile, and given to the window after its first frame.
+        CompletableFuture<List<Image>> icons = CompletableFuture.supplyAsync(AppIcons::images, WizardLauncher::background);
+        Preparation prepared = WizardLauncher.preparation();
+        store = prepared.store();
+        settings = prepared.settings();
         runner = new UiTaskRunner();
         // A fault on the FX thread is a bug of ours: log it and show it, never lose it silently.
         FailureDialog crashes = new FailureDialog(() -> stage, ApplicationVersion.version());
@@ -70,14 +66,12 @@ public final class HipPackagerApp extends Application {
             crashes.report("HIP Packager ran into an internal error",
                     "Something inside HIP Packager failed; what you chose is still there. The details were written to the log.", e);
         });
-        boolean systemDark = systemPrefersDark();
-        wizard = new Wizard(request, catalog, runner, Platform::runLater,
+        wizard = new Wizard(request, prepared.catalog(), runner, Platform::runLater,
                 path -> getHostServices().showDocument(path.toUri().toString()), settings,
-                (title, question) -> confirm(stage, title, question), stage::close, systemDark);
+                (title, question) -> confirm(stage, title, question), stage::close, prepared.systemDark());
         WizardWindow window = wizard.window();
         window.themeChoiceProperty().set(ThemeChoice.fromSettings(settings.theme()));
 
-        stage.getIcons().setAll(AppIcons.images());
         stage.setScene(window.scene());
         stage.titleProperty().bind(wizard.titleProperty());
         stage.setMinWidth(1000);
@@ -86,12 +80,28 @@ public final class HipPackagerApp extends Application {
         stage.setOnHidden(e -> saveSettings(stage, window));
         String screenshots = System.getProperty(SCREENSHOT_DIR);
         if (System.getProperty(EXIT_WHEN_SHOWN) != null) {
-            stage.setOnShown(e -> Platform.runLater(() -> {
-                System.out.println("first-window-shown-at-epoch-ms " + System.currentTimeMillis());
-                Platform.exit();
+            // The first frame: once shown, the scene's next layout pulse, then the wall clock after
+            // that pulse (bench/EmptyWindow.java, the benchmark's baseline, does exactly the same).
+            Scene scene = window.scene();
+            stage.setOnShown(e -> scene.addPostLayoutPulseListener(new Runnable() {
+                @Override
+                public void run() {
+                    scene.removePostLayoutPulseListener(this);
+                    Platform.runLater(() -> {
+                        System.out.println("first-window-shown-at-epoch-ms " + System.currentTimeMillis());
+                        Platform.exit();
+                    });
+                }
             }));
         }
         stage.show();
+        icons.whenCompleteAsync((images, error) -> {
+            if (error != null) {
+                LOG.log(System.Logger.Level.WARNING, "The window's icon could not be read", error);
+            } else {
+                stage.getIcons().setAll(images);
+            }
+        }, Platform::runLater);
         if (screenshots != null) {
             new ScreenshotTour(wizard, stage, Path.of(screenshots)).start();
         }
@@ -107,24 +117,15 @@ public final class HipPackagerApp extends Application {
         }
     }
 
-    /** Asks the desktop (registry, portal, gsettings) through this machine's command runner. */
-    private static boolean systemPrefersDark() {
-        Host local = Host.local();
-        return new SystemTheme(System.getProperty("os.name"), System.getenv(), command -> {
-            try {
-                CommandOutput out = local.run(command, Duration.ofSeconds(2), StandardCharsets.UTF_8);
-                return out.succeeded() ? Optional.of(out.stdout()) : Optional.empty();
-            } catch (PackagerException | RuntimeException e) {
-                return Optional.empty();
-            }
-        }).prefersDark();
-    }
-
     private static void placeWindow(Stage stage, WindowBounds b) {
-        stage.setWidth(b.width());
-        stage.setHeight(b.height());
-        boolean onScreen = Double.isFinite(b.x()) && Double.isFinite(b.y())
-                && !Screen.getScreensForRectangle(new Rectangle2D(b.x(), b.y(), Math.min(b.width(), 200), 50)).isEmpty();
+        List<Screen> screens = Double.isFinite(b.x()) && Double.isFinite(b.y())
+                ? Screen.getScreensForRectangle(new Rectangle2D(b.x(), b.y(), Math.min(b.width(), 200), 50))
+                : List.of();
+        boolean onScreen = !screens.isEmpty();
+        // Never larger than the screen it opens on (the default size is more than a 1024x700 one has).
+        Rectangle2D area = (onScreen ? screens.get(0) : Screen.getPrimary()).getVisualBounds();
+        stage.setWidth(Math.min(b.width(), area.getWidth()));
+        stage.setHeight(Math.min(b.height(), area.getHeight()));
         if (onScreen) {
             stage.setX(b.x());
             stage.setY(b.y());

@@ -3,11 +3,11 @@ package dev.hippack.ui.wizard;
 import dev.hippack.core.finding.Severity;
 import dev.hippack.ui.common.Css;
 import dev.hippack.ui.common.FailureReporter;
+import dev.hippack.ui.common.HoverTooltip;
 import dev.hippack.ui.common.Icons;
 import dev.hippack.ui.common.Notifier;
 import java.util.EnumMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
@@ -19,7 +19,6 @@ import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleObjectProperty;
-import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -29,14 +28,11 @@ import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonBase;
 import javafx.scene.control.ComboBoxBase;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListCell;
-import javafx.scene.control.ListView;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.RadioMenuItem;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.TextInputControl;
 import javafx.scene.control.ToggleGroup;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
@@ -69,7 +65,8 @@ public final class WizardWindow {
     public static final String ID_BANNER = "demo-banner";
     public static final String ID_THEME = "theme-menu";
     public static final String ID_NOTIFICATIONS = "notifications";
-    private static final double STEP_LIST_WIDTH = 258;
+    /** Wide enough for the longest title in bold, "2  Track and architectures", with its icon. */
+    private static final double STEP_LIST_WIDTH = 278;
 
     private final WizardViewModel vm;
     private final Function<StepId, StepView> viewFactory;
@@ -108,7 +105,7 @@ public final class WizardWindow {
         if (demoNotice != null) {
             root.setTop(banner(demoNotice));
         }
-        root.setLeft(stepList());
+        root.setLeft(new StepListView(vm, ID_STEP_LIST, STEP_LIST_WIDTH).node());
         host.setId(ID_STEP_HOST);
         host.getStyleClass().add(Css.STEP_HOST);
         notifications.setId(ID_NOTIFICATIONS);
@@ -194,79 +191,6 @@ public final class WizardWindow {
         return box;
     }
 
-    private Node stepList() {
-        ListView<StepId> list = new ListView<>(FXCollections.observableArrayList(
-                vm.steps().stream().map(StepViewModel::id).toList()));
-        list.setId(ID_STEP_LIST);
-        list.getStyleClass().add(Css.STEP_LIST);
-        list.setFocusTraversable(false);
-        list.setFixedCellSize(44);
-        list.setPrefWidth(STEP_LIST_WIDTH);
-        list.setMinWidth(STEP_LIST_WIDTH);
-        list.setCellFactory(l -> new StepCell());
-        // The selection only mirrors the current step; a click on a done step goes back to it.
-        list.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
-            if (vm.currentId() != null && now != vm.currentId()) {
-                Platform.runLater(() -> list.getSelectionModel().select(vm.currentId()));
-            }
-        });
-        vm.currentProperty().addListener((o, was, now) -> list.getSelectionModel().select(now.id()));
-        for (StepViewModel s : vm.steps()) {
-            vm.statusProperty(s.id()).addListener(o -> list.refresh());
-        }
-        vm.blockerProperty().addListener(o -> list.refresh());
-        if (vm.currentId() != null) {
-            list.getSelectionModel().select(vm.currentId());
-        }
-        return list;
-    }
-
-    /** One row of the step list: its status icon and title; a blocked row says why in a tooltip. */
-    private final class StepCell extends ListCell<StepId> {
-        @Override
-        protected void updateItem(StepId id, boolean empty) {
-            super.updateItem(id, empty);
-            getStyleClass().removeAll(Css.STEP_CELL, Css.STEP_DONE, Css.STEP_CURRENT, Css.STEP_BLOCKED, Css.STEP_PENDING);
-            textProperty().unbind();
-            if (empty || id == null) {
-                // A recycled empty cell must not keep the id or the click of the step it showed.
-                setId(null);
-                setOnMouseClicked(null);
-                setText(null);
-                setGraphic(null);
-                setTooltip(null);
-                return;
-            }
-            getStyleClass().add(Css.STEP_CELL);
-            setOnMouseClicked(e -> vm.goTo(id));
-            setId("step-item-" + id.name().toLowerCase(Locale.ROOT));
-            StepStatus status = vm.statusProperty(id).get();
-            Icons.Glyph glyph = switch (status) {
-                case DONE -> Icons.Glyph.STEP_DONE;
-                case CURRENT -> Icons.Glyph.STEP_CURRENT;
-                case BLOCKED -> Icons.Glyph.STEP_BLOCKED;
-                case PENDING -> Icons.Glyph.STEP_PENDING;
-            };
-            getStyleClass().add(switch (status) {
-                case DONE -> Css.STEP_DONE;
-                case CURRENT -> Css.STEP_CURRENT;
-                case BLOCKED -> Css.STEP_BLOCKED;
-                case PENDING -> Css.STEP_PENDING;
-            });
-            int number = id.ordinal() + 1;
-            setText(number + "  " + id.title());
-            setGraphic(Icons.of(glyph));
-            String state = switch (status) {
-                case DONE -> "done";
-                case CURRENT -> "current step";
-                case BLOCKED -> "blocked: " + vm.blockerProperty().get();
-                case PENDING -> "not yet";
-            };
-            setAccessibleText(id.title() + ", " + state);
-            setTooltip(status == StepStatus.BLOCKED ? new Tooltip("Complete the current step first: " + vm.blockerProperty().get()) : null);
-        }
-    }
-
     private Node buttons() {
         back.setId(ID_BACK);
         back.setMnemonicParsing(true);
@@ -335,13 +259,12 @@ public final class WizardWindow {
             themeChoice.addListener((o, was, now) -> item.setSelected(now == c));
             menu.getItems().add(item);
         }
-        Runnable tip = () -> menu.setTooltip(new Tooltip("Theme: " + switch (themeChoice.get()) {
+        HoverTooltip.install(menu, () -> "Theme: " + switch (themeChoice.get()) {
             case SYSTEM -> "following the system (" + (systemDark ? "dark" : "light") + ")";
             case LIGHT -> "light";
             case DARK -> "dark";
-        }));
-        themeChoice.addListener(o -> tip.run());
-        tip.run();
+        });
+        themeChoice.addListener(o -> HoverTooltip.refresh(menu));
         return menu;
     }
 

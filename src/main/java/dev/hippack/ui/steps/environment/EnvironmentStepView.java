@@ -10,6 +10,7 @@ import dev.hippack.core.detect.VisualStudioInstance;
 import dev.hippack.core.inventory.LibraryInventory;
 import dev.hippack.ui.common.Css;
 import dev.hippack.ui.common.FindingsPane;
+import dev.hippack.ui.common.HoverTooltip;
 import dev.hippack.ui.common.Icons;
 import dev.hippack.ui.common.SizeText;
 import dev.hippack.ui.common.StepPage;
@@ -19,6 +20,8 @@ import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
 import javafx.beans.binding.Bindings;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
 import javafx.geometry.Pos;
 import javafx.geometry.VPos;
 import javafx.scene.Node;
@@ -26,7 +29,6 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBase;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.ColumnConstraints;
@@ -125,7 +127,23 @@ public final class EnvironmentStepView implements StepView {
         masker.textProperty().bind(Bindings.createStringBinding(
                 () -> vm.statusProperty().get().isEmpty() ? "Detecting..." : vm.statusProperty().get(), vm.statusProperty()));
         masker.progressProperty().bind(vm.progressProperty());
-        StackPane stack = new StackPane(scroll, masker);
+        StackPane stack = new StackPane(masker);
+        // While the first detection runs, the mask covers sections that have nothing to show yet:
+        // they join the scene when it ends, so the first window (built while detection starts)
+        // has fewer nodes to style and lay out.
+        if (vm.busyProperty().get()) {
+            vm.busyProperty().addListener(new ChangeListener<Boolean>() {
+                @Override
+                public void changed(ObservableValue<? extends Boolean> o, Boolean was, Boolean busy) {
+                    if (!busy) {
+                        o.removeListener(this);
+                        stack.getChildren().add(0, scroll);
+                    }
+                }
+            });
+        } else {
+            stack.getChildren().add(0, scroll);
+        }
 
         vm.reportProperty().addListener((o, was, r) -> show(r, machine));
         if (vm.reportProperty().get() != null) {
@@ -198,7 +216,7 @@ public final class EnvironmentStepView implements StepView {
             if (t.found()) {
                 // A path is data of any length: it may be cut, and its tooltip has it whole.
                 where.getStyleClass().add(Css.MAY_ELIDE);
-                where.setTooltip(new Tooltip(t.path()));
+                HoverTooltip.install(where, t::path);
             } else {
                 where.setWrapText(true);
             }

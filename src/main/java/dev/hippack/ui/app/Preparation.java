@@ -1,0 +1,76 @@
+package dev.hippack.ui.app;
+
+import dev.hippack.core.PackagerException;
+import dev.hippack.core.catalog.Catalog;
+import dev.hippack.core.catalog.CatalogLoader;
+import dev.hippack.core.host.CommandOutput;
+import dev.hippack.core.host.Host;
+import dev.hippack.ui.settings.AppSettings;
+import dev.hippack.ui.settings.ConfigFolder;
+import dev.hippack.ui.settings.SettingsStore;
+import dev.hippack.ui.settings.SystemTheme;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * What the wizard's first window needs that does not need JavaFX: the settings, the catalog and
+ * whether the desktop is dark. Reading them takes JSON parsing (Jackson's first use) and a process
+ * or two (the theme's question to the desktop), so {@link #start} does it on a thread of its own
+ * while JavaFX starts its toolkit, and the window only waits for what is not done by then.
+ */
+record Preparation(SettingsStore store, AppSettings settings, Catalog catalog, boolean systemDark) {
+
+    /** Starts reading on a daemon thread; {@link #await} gives the result. */
+    static CompletableFuture<Preparation> start() {
+        CompletableFuture<Preparation> result = new CompletableFuture<>();
+        Thread t = new Thread(() -> {
+            try {
+                result.complete(read());
+            } catch (RuntimeException | Error e) {
+                result.completeExceptionally(e);
+            }
+        }, "hip-packager-prepare");
+        t.setDaemon(true);
+        t.start();
+        return result;
+    }
+
+    /** The result of {@link #start}; what went wrong there is thrown here, as it would have been in place. */
+    static Preparation await(CompletableFuture<Preparation> started) {
+        try {
+            return started.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw e;
+        }
+    }
+
+    /** Reads everything on the calling thread. */
+    static Preparation read() {
+        SettingsStore store = new SettingsStore(ConfigFolder.settingsFile());
+        AppSettings settings = store.load();
+        Catalog catalog = CatalogLoader.embedded();
+        return new Preparation(store, settings, catalog, systemPrefersDark());
+    }
+
+    /** Asks the desktop (registry, portal, gsettings) through this machine's command runner. */
+    private static boolean systemPrefersDark() {
+        Host local = Host.local();
+        return new SystemTheme(System.getProperty("os.name"), System.getenv(), command -> {
+            try {
+                CommandOutput out = local.run(command, Duration.ofSeconds(2), StandardCharsets.UTF_8);
+                return out.succeeded() ? Optional.of(out.stdout()) : Optional.empty();
+            } catch (PackagerException | RuntimeException e) {
+                return Optional.empty();
+            }
+        }).prefersDark();
+    }
+}
