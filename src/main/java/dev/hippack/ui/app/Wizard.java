@@ -199,9 +199,8 @@ public final class Wizard {
 
     private static String demoNotice(GuiRequest request) {
         if (request.demo()) {
-            return "Sample environment (--demo): a generated Windows build machine, not this computer. "
-                    + "Nothing you do here touches a real SDK or checkout. Its zips go into the sample's C:\\release and are "
-                    + "removed with it when the window closes: choose another output folder on the Archive step to keep one.";
+            return "Sample environment (--demo): a generated Windows build machine, not this computer. It is removed, "
+                    + "with any zip written into it, when the window closes: to keep a zip, choose an output folder of yours on Archive.";
         }
         if (request.hostDir() != null) {
             return "Described host (--host " + request.hostDir() + "): the machine shown is the one described there.";
