@@ -83,12 +83,21 @@ public final class TrackStepView implements StepView {
             ids.add(t.id());
         }
         ids.add(ReleasePlan.CUSTOM_TRACK);
+        if (vm.catalog().tracks().size() > 1) {
+            ids.add(TrackStepViewModel.ALL_TRACKS);
+        }
         for (String id : ids) {
-            String text = vm.catalog().track(id).map(t -> "ROCm " + t.rocmVersion() + " (" + t.id() + ")").orElse("Custom");
+            String text = vm.catalog().track(id).map(t -> "ROCm " + t.rocmVersion() + " (" + t.id() + ")")
+                    .orElse(TrackStepViewModel.ALL_TRACKS.equals(id) ? "All tracks, one package each" : "Custom");
             ToggleButton b = new ToggleButton(text);
             b.setId(ID_PRESET_PREFIX + id);
             b.setUserData(id);
             b.setMinWidth(ToggleButton.USE_PREF_SIZE);
+            if (TrackStepViewModel.ALL_TRACKS.equals(id)) {
+                b.setTooltip(new Tooltip("A release of one package per track of the catalog ("
+                        + String.join(", ", vm.catalog().tracks().stream().map(Track::id).toList())
+                        + "), each with the ticked architectures its ROCm has kernels for"));
+            }
             presets.getButtons().add(b);
         }
         presets.getToggleGroup().selectedToggleProperty().addListener((o, was, now) -> {
@@ -132,6 +141,8 @@ public final class TrackStepView implements StepView {
         Label label = new Label("Track:");
         label.setMinWidth(Label.USE_PREF_SIZE);
         FlowPane row = new FlowPane(10, 6, label, presets, base);
+        // Several presets may not fit beside the label in a small window: the row wraps.
+        presets.setMaxWidth(Double.MAX_VALUE);
         row.setAlignment(Pos.CENTER_LEFT);
         return new VBox(6, row, sdk);
     }
