@@ -97,6 +97,8 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
     /** The packages and folder of the release last written, so that pressing again rewrites it. */
     private List<ReleasePlan> releasedPlans = List.of();
     private Path releasedDir;
+    /** The draft's package name the field last took; a field still holding it was not edited by the user. */
+    private String nameTaken;
 
     /**
      * @param workflows       the CI workflow exporter, or null when not available
@@ -140,8 +142,12 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
         }
         staged = d.stagedDir();
         stagedDescription.set(staged == null ? "No staged package: go back to Review." : "Staged package: " + staged);
-        if (archiveName.get().isEmpty() && d.archiveName() != null) {
+        // Several packages are named by their tracks; the one name field is the single package's. It follows
+        // the track's name (after Back and another track) until the user types one of their own.
+        if (d.archiveName() != null && !d.severalPackages()
+                && (archiveName.get().isEmpty() || archiveName.get().equals(nameTaken))) {
             archiveName.set(d.archiveName());
+            nameTaken = d.archiveName();
         }
         if (outputFolder.get() == null && d.outputDir() != null) {
             try {
@@ -155,7 +161,7 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
 
     @Override
     public void leave(WizardDraft d) {
-        if (!archiveName.get().isBlank()) {
+        if (!archiveName.get().isBlank() && !d.severalPackages()) {
             d.archiveName(archiveName.get().strip());
         }
     }
