@@ -242,8 +242,7 @@ public final class ArchiveStepView implements StepView {
         VBox head = new VBox(8, staged, form, run);
         VBox content = new VBox(12, error, resultBox, releaseBox,
                 StepPage.section("Release profile"),
-                StepPage.muted("The profile holds every choice of this release in the JSON the command line reads: "
-                        + "hip-packager package --profile FILE repeats it, for example in CI."),
+                profileText(vm),
                 profileRow, profileMessage);
         content.setPadding(new Insets(0, 4, 0, 0));
         root = StepPage.framed(StepId.ARCHIVE.viewId(), "Archive",
@@ -326,6 +325,17 @@ public final class ArchiveStepView implements StepView {
         box.visibleProperty().bind(vm.releaseProperty().isNotNull());
         box.managedProperty().bind(box.visibleProperty());
         return box;
+    }
+
+    /** What the saved profile is for: `package` repeats one package, `release` all of several. */
+    private static Label profileText(ArchiveStepViewModel vm) {
+        Label l = StepPage.muted("");
+        l.textProperty().bind(vm.severalPackagesProperty().map(several -> several
+                ? "The profile holds every choice of this release, its packages as {\"packages\": [...]}, in the JSON the command"
+                        + " line reads: hip-packager release --profile FILE repeats it, for example in CI."
+                : "The profile holds every choice of this release in the JSON the command line reads: "
+                        + "hip-packager package --profile FILE repeats it, for example in CI."));
+        return l;
     }
 
     @Override

@@ -320,10 +320,11 @@ public final class BuildStepView implements StepView {
         buildDir.textProperty().bindBidirectional(vm.buildDirProperty());
         buildDir.setPrefColumnCount(24);
         // Several packages build each in its own track's folder (never two in one): shown, not edited here.
-        buildDir.disableProperty().bind(vm.severalPackagesProperty());
+        buildDir.visibleProperty().bind(vm.severalPackagesProperty().not());
+        buildDir.managedProperty().bind(buildDir.visibleProperty());
         Label eachOwn = new Label();
-        eachOwn.textProperty().bind(Bindings.createStringBinding(() -> "Each package builds in its own folder: "
-                + String.join(", ", vm.packageBuilds().stream().map(b -> b.track() + " in " + b.plan().buildDir()).toList()) + ".",
+        eachOwn.textProperty().bind(Bindings.createStringBinding(() -> "one per package: "
+                + String.join(", ", vm.packageBuilds().stream().map(b -> b.track() + " in " + b.plan().buildDir()).toList()) + " (never two builds in one folder).",
                 vm.packageBuilds()));
         eachOwn.getStyleClass().add(Css.MUTED);
         eachOwn.setWrapText(true);
@@ -336,7 +337,7 @@ public final class BuildStepView implements StepView {
         form.addRow(0, labelFor("MSVC _toolset:", toolset), toolset, labelFor("_Jobs:", jobs), jobs);
         form.addRow(1, labelFor("Build _folder:", buildDir), buildDir);
         GridPane.setColumnSpan(buildDir, 3);
-        form.add(eachOwn, 1, 2);
+        form.add(eachOwn, 1, 1);
         GridPane.setColumnSpan(eachOwn, 3);
         return form;
     }

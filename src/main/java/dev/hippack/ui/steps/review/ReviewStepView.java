@@ -269,6 +269,8 @@ public final class ReviewStepView implements StepView {
             scroll.setFitToHeight(false);
             scroll.prefViewportHeightProperty().bind(findings.heightProperty());
             scroll.setMaxHeight(220);
+            // The tree gives way first: a few findings stay readable whole in a small window.
+            scroll.minHeightProperty().bind(Bindings.min(findings.heightProperty().add(4), 110));
             VBox.setVgrow(scroll, Priority.NEVER);
             body.getChildren().add(scroll);
         }
