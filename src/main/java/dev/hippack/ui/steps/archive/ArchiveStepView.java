@@ -28,6 +28,7 @@ import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
@@ -245,9 +246,13 @@ public final class ArchiveStepView implements StepView {
                 profileText(vm),
                 profileRow, profileMessage);
         content.setPadding(new Insets(0, 4, 0, 0));
-        root = StepPage.framed(StepId.ARCHIVE.viewId(), "Archive",
-                "Write the package zip. It is written under a temporary name, read back and checked against the "
-                        + "staged folder, and only then given its final name.", head, StepPage.scroll(content), null);
+        String one = "Write the package zip. It is written under a temporary name, read back and checked against the "
+                + "staged folder, and only then given its final name.";
+        BorderPane page = StepPage.framed(StepId.ARCHIVE.viewId(), "Archive", one, head, StepPage.scroll(content), null);
+        StepPage.introOf(page).textProperty().bind(vm.severalPackagesProperty().map(several -> several
+                ? "Write the release: every package's zip (each written under a temporary name, read back and checked), then "
+                        + "one SHA256SUMS for all of them and RELEASE-NOTES.md." : one));
+        root = page;
     }
 
     /**

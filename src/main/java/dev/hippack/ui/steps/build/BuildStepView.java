@@ -37,6 +37,7 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
@@ -149,9 +150,14 @@ public final class BuildStepView implements StepView {
         SplitPane split = new SplitPane(StepPage.scroll(options), logs);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.5);
-        root = StepPage.framed(StepId.BUILD.viewId(), "Build",
-                "Build audiocpp_cli, then audiocpp_server, with the build script inside a vcvars environment. "
-                        + "The log streams below; Cancel build ends the whole process tree.", fixed, split, null);
+        String one = "Build audiocpp_cli, then audiocpp_server, with the build script inside a vcvars environment. "
+                + "The log streams below; Cancel build ends the whole process tree.";
+        BorderPane page = StepPage.framed(StepId.BUILD.viewId(), "Build", one, fixed, split, null);
+        StepPage.introOf(page).textProperty().bind(vm.severalPackagesProperty().map(several -> several
+                ? "Build each package in turn, in its own build folder: audiocpp_cli, then audiocpp_server, with the build "
+                        + "script inside a vcvars environment. Each has its own log below; Cancel build ends the whole process tree."
+                : one));
+        root = page;
     }
 
     @Override

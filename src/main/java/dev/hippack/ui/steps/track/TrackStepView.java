@@ -19,6 +19,7 @@ import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
@@ -60,10 +61,14 @@ public final class TrackStepView implements StepView {
         VBox content = new VBox(10, presets(), matrix.root(), chart.root(), options(),
                 StepPage.section("Findings of the plan"),
                 new FindingsPane(ID_FINDINGS, vm.findings(), "No rule finds a problem with this selection.", vm::remedyFor).root());
-        root = StepPage.framed(StepId.TRACK.viewId(), "Track and architectures",
-                "Choose the ROCm track and the GPU architectures to ship. Every tick updates the size at once; "
-                        + "the figures below compare the same selection on each track.",
+        String one = "Choose the ROCm track and the GPU architectures to ship. Every tick updates the size at once; "
+                + "the figures below compare the same selection on each track.";
+        BorderPane page = StepPage.framed(StepId.TRACK.viewId(), "Track and architectures", one,
                 null, StepPage.scroll(content), new SizeFooter(vm).root());
+        StepPage.introOf(page).textProperty().bind(vm.presetProperty().map(p -> TrackStepViewModel.ALL_TRACKS.equals(p)
+                ? "Choose the GPU architectures to ship: each track's package gets those its ROCm has kernels for. Every tick "
+                        + "updates the sizes at once; the figures below are each package's." : one));
+        root = page;
     }
 
     @Override
