@@ -184,6 +184,23 @@ class SeveralPackagesViewModelTest {
     }
 
     @Test
+    void existingBinariesServeOnlyWhenEveryPackagesFolderHoldsBinariesBuiltForIt() throws Exception {
+        SampleMachine m = allTracks(dir);
+        // The sample machine has binaries built for each track's plan in each track's folder.
+        BuildStepViewModel vm = build(m, new DirectTaskRunner());
+        vm.enter(m.draft);
+        vm.useExistingProperty().set(true);
+        assertThat(vm.validProperty().get()).as(vm.blockerProperty().get()).isTrue();
+        assertThat(vm.existingDescriptionProperty().get()).isEqualTo("Found the binaries of an earlier build of every package.");
+        // One package's folder emptied: refused, naming that package.
+        FileTrees.delete(buildFolder(m, "build\\hip71"));
+        vm.useExistingProperty().set(false);
+        vm.useExistingProperty().set(true);
+        assertThat(vm.validProperty().get()).isFalse();
+        assertThat(vm.blockerProperty().get()).startsWith("audiocpp-windows-hip-rocm7: not built yet");
+    }
+
+    @Test
     void twoPackagesInOneBuildFolderAreRefusedByTheEngineBeforeAnyBuild() throws Exception {
         SampleMachine m = allTracks(dir);
         deleteBuildFolders(m);
