@@ -67,6 +67,7 @@ final class ArchitectureMatrix {
 
         blockedList.setId(ID_BLOCKED);
         vm.rows().forEach(r -> r.blockedReasonProperty().addListener(o -> showBlocked()));
+        vm.presetProperty().addListener(o -> showBlocked());
         vm.baseTrackProperty().addListener(o -> showBlocked());
         showBlocked();
 
@@ -167,7 +168,8 @@ final class ArchitectureMatrix {
         }
         List<Node> lines = new ArrayList<>();
         if (!byReason.isEmpty()) {
-            Label head = new Label("Cannot ship on ROCm " + vm.baseTrackProperty().get().rocmVersion() + ":");
+            Label head = new Label(vm.allTracks() ? "Cannot ship on any track:"
+                    : "Cannot ship on ROCm " + vm.baseTrackProperty().get().rocmVersion() + ":");
             head.getStyleClass().add(Css.CARD_TITLE);
             lines.add(head);
         }
