@@ -52,7 +52,7 @@ final class ArchitectureMatrix {
 
         Label legend = new Label("Under ROCm: a tick when that track's hipBLASLt has GEMM kernels for the architecture. "
                 + "\"none\" under a size: that library has no kernels for it. \"~\": split out of the guide's total "
-                + "for the library, so approximate.");
+                + "for the library, so approximate. With all tracks, a size adds up every package that ships the architecture.");
         legend.getStyleClass().add(Css.MUTED);
         legend.setWrapText(true);
         legend.setId("arch-legend");

@@ -311,10 +311,24 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
 
     private void refresh() {
         Track base = baseTrack.get();
+        // One track: its sizes. All tracks: what ticking the row adds to the release, summed over the
+        // packages that ship it (gfx1102 counts only in the track whose hipBLASLt has its kernels).
+        List<Track> shown = allTracks() ? catalog.tracks() : List.of(base);
         for (ArchitectureRow r : rows) {
-            KernelSize rb = size(base.id(), KernelLibrary.ROCBLAS, r.id());
-            KernelSize lt = size(base.id(), KernelLibrary.HIPBLASLT, r.id());
-            r.sizes(rb == null ? 0 : rb.mib(), lt == null ? 0 : lt.mib(), (rb != null && rb.derived()) || (lt != null && lt.derived()));
+            double rocblas = 0;
+            double hipblaslt = 0;
+            boolean derived = false;
+            for (Track t : shown) {
+                if (allTracks() && !blockedReason(r.architecture(), t).isEmpty()) {
+                    continue;
+                }
+                KernelSize rb = size(t.id(), KernelLibrary.ROCBLAS, r.id());
+                KernelSize lt = size(t.id(), KernelLibrary.HIPBLASLT, r.id());
+                rocblas += rb == null ? 0 : rb.mib();
+                hipblaslt += lt == null ? 0 : lt.mib();
+                derived |= (rb != null && rb.derived()) || (lt != null && lt.derived());
+            }
+            r.sizes(rocblas, hipblaslt, derived);
             r.blockedReason(allTracks() ? blockedOnEveryTrack(r.architecture()) : blockedReason(r.architecture(), base));
         }
         selectedCount.set(selectedIds().size());

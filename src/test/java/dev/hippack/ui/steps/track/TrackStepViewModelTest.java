@@ -1,9 +1,12 @@
 package dev.hippack.ui.steps.track;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
+import dev.hippack.core.catalog.KernelLibrary;
+import dev.hippack.core.catalog.KernelSize;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.plan.KernelPolicy;
 import dev.hippack.core.plan.ReleasePlan;
@@ -231,6 +234,27 @@ class TrackStepViewModelTest {
 
     private static List<String> targetsOf(List<ReleasePlan> plans, String track) {
         return plans.stream().filter(p -> p.track().equals(track)).findFirst().orElseThrow().targets();
+    }
+
+    private double mib(String track, KernelLibrary lib, String arch) {
+        return catalog.kernelSizes(track, lib).flatMap(k -> k.arch(arch)).map(KernelSize::mib).orElse(0.0);
+    }
+
+    @Test
+    void withAllTracksARowsSizesAddUpThePackagesThatShipIt() {
+        TrackStepViewModel vm = vm(countingEstimator, null);
+        assertThat(row(vm, "gfx1100").rocblasMibProperty().get()).isEqualTo(mib("rocm6", KernelLibrary.ROCBLAS, "gfx1100"));
+        vm.presetProperty().set(TrackStepViewModel.ALL_TRACKS);
+        for (KernelLibrary lib : KernelLibrary.values()) {
+            ArchitectureRow gfx1100 = row(vm, "gfx1100");
+            double both = mib("rocm6", lib, "gfx1100") + mib("rocm7", lib, "gfx1100");
+            assertThat(lib == KernelLibrary.ROCBLAS ? gfx1100.rocblasMibProperty().get() : gfx1100.hipblasltMibProperty().get())
+                    .as(lib.toString()).isCloseTo(both, offset(1e-9));
+        }
+        // gfx1102 ships only in rocm6 (7.1's hipBLASLt has no kernels for it): only rocm6's files count.
+        assertThat(row(vm, "gfx1102").rocblasMibProperty().get()).isEqualTo(mib("rocm6", KernelLibrary.ROCBLAS, "gfx1102"));
+        vm.presetProperty().set("rocm7");
+        assertThat(row(vm, "gfx1100").rocblasMibProperty().get()).isEqualTo(mib("rocm7", KernelLibrary.ROCBLAS, "gfx1100"));
     }
 
     @Test
