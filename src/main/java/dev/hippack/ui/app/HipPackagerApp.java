@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import javafx.application.Application;
 import javafx.application.Platform;
+import javafx.event.EventHandler;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
@@ -24,6 +25,7 @@ import javafx.scene.image.Image;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import javafx.stage.WindowEvent;
 
 /**
  * The JavaFX application: the wizard window for this machine, a described host, or the sample
@@ -58,7 +60,10 @@ public final class HipPackagerApp extends Application {
         Preparation prepared = WizardLauncher.preparation();
         store = prepared.store();
         settings = prepared.settings();
-        runner = new UiTaskRunner();
+        // Jobs started with the window (the first detection) run at once, but their results are
+        // applied after the window's first frame: the window appears with the step's "Detecting"
+        // mask, and the sections that show the result are styled and laid out a frame later.
+        runner = UiTaskRunner.heldUntilReleased();
         // A fault on the FX thread is a bug of ours: log it and show it, never lose it silently.
         FailureDialog crashes = new FailureDialog(() -> stage, ApplicationVersion.version());
         Thread.currentThread().setUncaughtExceptionHandler((t, e) -> {
@@ -79,20 +84,13 @@ public final class HipPackagerApp extends Application {
         placeWindow(stage, settings.window());
         stage.setOnHidden(e -> saveSettings(stage, window));
         String screenshots = System.getProperty(SCREENSHOT_DIR);
+        afterFirstFrame(stage, window.scene(), runner::release);
         if (System.getProperty(EXIT_WHEN_SHOWN) != null) {
-            // The first frame: once shown, the scene's next layout pulse, then the wall clock after
-            // that pulse (bench/EmptyWindow.java, the benchmark's baseline, does exactly the same).
-            Scene scene = window.scene();
-            stage.setOnShown(e -> scene.addPostLayoutPulseListener(new Runnable() {
-                @Override
-                public void run() {
-                    scene.removePostLayoutPulseListener(this);
-                    Platform.runLater(() -> {
-                        System.out.println("first-window-shown-at-epoch-ms " + System.currentTimeMillis());
-                        Platform.exit();
-                    });
-                }
-            }));
+            // bench/EmptyWindow.java, the benchmark's baseline, takes the same instant the same way.
+            afterFirstFrame(stage, window.scene(), () -> {
+                System.out.println("first-window-shown-at-epoch-ms " + System.currentTimeMillis());
+                Platform.exit();
+            });
         }
         stage.show();
         icons.whenCompleteAsync((images, error) -> {
@@ -105,6 +103,27 @@ public final class HipPackagerApp extends Application {
         if (screenshots != null) {
             new ScreenshotTour(wizard, stage, Path.of(screenshots)).start();
         }
+    }
+
+    /**
+     * Runs {@code action} once the stage's first frame has been shown: when the stage is shown,
+     * after the scene's next layout pulse, in a {@code runLater} (so the pulse, including handing
+     * the frame to the renderer, has ended).
+     */
+    static void afterFirstFrame(Stage stage, Scene scene, Runnable action) {
+        stage.addEventHandler(WindowEvent.WINDOW_SHOWN, new EventHandler<WindowEvent>() {
+            @Override
+            public void handle(WindowEvent e) {
+                stage.removeEventHandler(WindowEvent.WINDOW_SHOWN, this);
+                scene.addPostLayoutPulseListener(new Runnable() {
+                    @Override
+                    public void run() {
+                        scene.removePostLayoutPulseListener(this);
+                        Platform.runLater(action);
+                    }
+                });
+            }
+        });
     }
 
     @Override
