@@ -4,6 +4,7 @@ import dev.hippack.launch.ApplicationVersion;
 import dev.hippack.launch.GuiRequest;
 import dev.hippack.ui.common.AppIcons;
 import dev.hippack.ui.common.FailureDialog;
+import dev.hippack.ui.common.Icons;
 import dev.hippack.ui.common.UiTaskRunner;
 import dev.hippack.ui.settings.AppSettings;
 import dev.hippack.ui.settings.SettingsStore;
@@ -51,6 +52,15 @@ public final class HipPackagerApp extends Application {
     private AppSettings settings;
     private UiTaskRunner runner;
     private Wizard wizard;
+
+    /**
+     * Runs on JavaFX's launcher thread once the toolkit has started, before {@link #start} on the
+     * FX thread: the icon font is read meanwhile on a thread of its own.
+     */
+    @Override
+    public void init() {
+        WizardLauncher.background(Icons::preload);
+    }
 
     @Override
     public void start(Stage stage) {
