@@ -65,7 +65,7 @@ public final class HipPackagerApp extends Application {
     @Override
     public void start(Stage stage) {
         GuiRequest request = WizardLauncher.request();
-        // The window's icon is decoded meanwhile, and given to the window after its first frame.
+        // The window's icon is decoded meanwhile.
         CompletableFuture<List<Image>> icons = CompletableFuture.supplyAsync(AppIcons::images, WizardLauncher::background);
         Preparation prepared = WizardLauncher.preparation();
         store = prepared.store();
@@ -95,6 +95,15 @@ public final class HipPackagerApp extends Application {
         stage.setOnHidden(e -> saveSettings(stage, window));
         String screenshots = System.getProperty(SCREENSHOT_DIR);
         afterFirstFrame(stage, window.scene(), runner::release);
+        // The window's icons are handed to it after its first frame (GTK converts each size
+        // on the FX thread: about 5% of that thread's samples before the first frame).
+        afterFirstFrame(stage, window.scene(), () -> icons.whenCompleteAsync((images, error) -> {
+            if (error != null) {
+                LOG.log(System.Logger.Level.WARNING, "The window's icon could not be read", error);
+            } else {
+                stage.getIcons().setAll(images);
+            }
+        }, Platform::runLater));
         if (System.getProperty(EXIT_WHEN_SHOWN) != null) {
             // bench/EmptyWindow.java, the benchmark's baseline, takes the same instant the same way.
             afterFirstFrame(stage, window.scene(), () -> {
@@ -103,13 +112,6 @@ public final class HipPackagerApp extends Application {
             });
         }
         stage.show();
-        icons.whenCompleteAsync((images, error) -> {
-            if (error != null) {
-                LOG.log(System.Logger.Level.WARNING, "The window's icon could not be read", error);
-            } else {
-                stage.getIcons().setAll(images);
-            }
-        }, Platform::runLater);
         if (screenshots != null) {
             new ScreenshotTour(wizard, stage, Path.of(screenshots)).start();
         }
