@@ -22,7 +22,6 @@ import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
-import javafx.scene.image.Image;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.stage.Window;
@@ -65,8 +64,6 @@ public final class HipPackagerApp extends Application {
     @Override
     public void start(Stage stage) {
         GuiRequest request = WizardLauncher.request();
-        // The window's icon is decoded meanwhile.
-        CompletableFuture<List<Image>> icons = CompletableFuture.supplyAsync(AppIcons::images, WizardLauncher::background);
         Preparation prepared = WizardLauncher.preparation();
         store = prepared.store();
         settings = prepared.settings();
@@ -95,15 +92,17 @@ public final class HipPackagerApp extends Application {
         stage.setOnHidden(e -> saveSettings(stage, window));
         String screenshots = System.getProperty(SCREENSHOT_DIR);
         afterFirstFrame(stage, window.scene(), runner::release);
-        // The window's icons are handed to it after its first frame (GTK converts each size
-        // on the FX thread: about 5% of that thread's samples before the first frame).
-        afterFirstFrame(stage, window.scene(), () -> icons.whenCompleteAsync((images, error) -> {
-            if (error != null) {
-                LOG.log(System.Logger.Level.WARNING, "The window's icon could not be read", error);
-            } else {
-                stage.getIcons().setAll(images);
-            }
-        }, Platform::runLater));
+        // The window's icons are decoded (on a thread of their own) and handed to it after its
+        // first frame: decoding the PNGs competed with the first frame for the CPU, and GTK
+        // converts each size on the FX thread (about 5% of its JFR samples before the first frame).
+        afterFirstFrame(stage, window.scene(), () -> CompletableFuture.supplyAsync(AppIcons::images, WizardLauncher::background)
+                .whenCompleteAsync((images, error) -> {
+                    if (error != null) {
+                        LOG.log(System.Logger.Level.WARNING, "The window's icon could not be read", error);
+                    } else {
+                        stage.getIcons().setAll(images);
+                    }
+                }, Platform::runLater));
         if (System.getProperty(EXIT_WHEN_SHOWN) != null) {
             // bench/EmptyWindow.java, the benchmark's baseline, takes the same instant the same way.
             afterFirstFrame(stage, window.scene(), () -> {
