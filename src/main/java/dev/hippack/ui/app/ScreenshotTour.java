@@ -1,5 +1,6 @@
 package dev.hippack.ui.app;
 
+import dev.hippack.ui.steps.track.TrackStepViewModel;
 import dev.hippack.ui.wizard.StepId;
 import dev.hippack.ui.wizard.ThemeChoice;
 import dev.hippack.ui.wizard.WizardViewModel;
@@ -19,17 +20,22 @@ import javafx.util.Duration;
  * Walks the wizard as a user would (waiting while a step is busy, pressing its main action,
  * then Next) and writes a PNG of every step it reaches at each of {@link #SIZES}, in the light
  * and the dark theme: {@code light-1024x700-2-track.png}. Used by tools/screenshots.sh for the
- * README; a step that cannot be completed ends the tour.
+ * README; a step that cannot be completed ends the tour. With {@value #RELEASE} set, the tour
+ * chooses "all tracks" on the Track step and shoots the steps from there on as
+ * {@code release-light-1024x700-2-track.png}.
  */
 final class ScreenshotTour {
 
     /** The smallest size the wizard is laid out for, and a large one. */
     static final List<int[]> SIZES = List.of(new int[] {1024, 700}, new int[] {1600, 1000});
     private static final List<ThemeChoice> THEMES = List.of(ThemeChoice.LIGHT, ThemeChoice.DARK);
+    /** The system property that makes the tour a release of every track. */
+    static final String RELEASE = "hippack.screenshotRelease";
 
     private final Wizard wizard;
     private final Stage stage;
     private final Path dir;
+    private final boolean release = Boolean.getBoolean(RELEASE);
     private int waited;
 
     ScreenshotTour(Wizard wizard, Stage stage, Path dir) {
@@ -65,8 +71,17 @@ final class ScreenshotTour {
             return;
         }
         StepId id = vm.currentId();
+        if (release && id == StepId.TRACK && !wizard.track().allTracks()) {
+            wizard.track().presetProperty().set(TrackStepViewModel.ALL_TRACKS);
+            later(400, this::step);
+            return;
+        }
         Deque<Runnable> shots = new ArrayDeque<>();
         for (ThemeChoice theme : THEMES) {
+            if (release && id == StepId.ENVIRONMENT) {
+                // The same as the tour of one track shows.
+                break;
+            }
             for (int[] size : SIZES) {
                 shots.add(() -> {
                     // A notice (build finished) slides over the step; the pictures show the step.
@@ -74,7 +89,8 @@ final class ScreenshotTour {
                     wizard.window().themeChoiceProperty().set(theme);
                     size(size);
                 });
-                shots.add(() -> shoot(String.format(Locale.ROOT, "%s-%dx%d-%d-%s.png", theme.settingsValue(), size[0], size[1],
+                shots.add(() -> shoot(String.format(Locale.ROOT, "%s%s-%dx%d-%d-%s.png", release ? "release-" : "",
+                        theme.settingsValue(), size[0], size[1],
                         id.ordinal() + 1, id.name().toLowerCase(Locale.ROOT))));
             }
         }

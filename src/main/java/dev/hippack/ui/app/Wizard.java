@@ -17,6 +17,8 @@ import dev.hippack.core.inventory.KernelFileClassifier;
 import dev.hippack.core.plan.PlanRules;
 import dev.hippack.core.profile.CiWorkflowExporter;
 import dev.hippack.core.profile.ProfileStore;
+import dev.hippack.core.release.ReleaseResult;
+import dev.hippack.core.release.ReleaseService;
 import dev.hippack.core.stage.LayoutPlanner;
 import dev.hippack.core.stage.Stager;
 import dev.hippack.core.verify.PackageVerifier;
@@ -34,6 +36,7 @@ import dev.hippack.ui.steps.archive.ArchiveStepView;
 import dev.hippack.ui.steps.archive.ArchiveStepViewModel;
 import dev.hippack.ui.steps.build.BuildStepView;
 import dev.hippack.ui.steps.build.BuildStepViewModel;
+import dev.hippack.ui.steps.build.PackageBuild;
 import dev.hippack.ui.steps.environment.EnvironmentStepView;
 import dev.hippack.ui.steps.environment.EnvironmentStepViewModel;
 import dev.hippack.ui.steps.environment.HostSource;
@@ -115,10 +118,12 @@ public final class Wizard {
 
         environment = new EnvironmentStepViewModel(hostSource(request, catalog, sampleDir), MachineDetector.standard(catalog), runner);
         track = new TrackStepViewModel(catalog, CoreEstimates.estimator(new SizeEstimator(catalog, rules), draft::factsFor), judge);
-        build = new BuildStepViewModel(host -> BuildService.forHost(host, pace), judge, runner, buildLog, Clock.systemUTC());
+        // One release engine for a release of several packages: Build asks it first, Archive cuts the release with it.
+        ReleaseService releases = ReleaseService.standard(catalog);
+        build = new BuildStepViewModel(host -> BuildService.forHost(host, pace), releases, judge, runner, buildLog, Clock.systemUTC());
         review = new ReviewStepViewModel(new LayoutPlanner(catalog), new Stager(), PackageVerifier.standard(catalog),
                 new PackageTreeReader(new KernelFileClassifier()), runner);
-        archive = new ArchiveStepViewModel(new ZipArchiver(), profiles, new CiWorkflowExporter(catalog, profiles),
+        archive = new ArchiveStepViewModel(new ZipArchiver(), releases, profiles, new CiWorkflowExporter(catalog, profiles),
                 ApplicationVersion.version(), runner, hostPath -> draft.host().resolve(hostPath));
         noticesOnLongTasks();
         List<StepViewModel> steps = List.of(environment, track, build, review, archive);
@@ -165,6 +170,29 @@ public final class Wizard {
                 notifier.show(new Notifier.Notice(Severity.ERROR, "Build not started", f.message()));
             }
         });
+        build.releaseEndedProperty().addListener((o, was, builds) -> {
+            if (builds != null) {
+                long ok = builds.stream().filter(b -> b.state() == PackageBuild.State.BUILT).count();
+                notifier.show(ok == builds.size()
+                        ? new Notifier.Notice(Severity.INFO, "Builds finished", "All " + ok + " packages built.")
+                        : new Notifier.Notice(Severity.ERROR, "Builds incomplete", ok + " of " + builds.size()
+                                + " packages built; the Build step shows each package's state and log."));
+            }
+        });
+        archive.releaseOutcomeProperty().addListener((o, was, outcome) -> {
+            if (outcome instanceof Outcome.Succeeded<ReleaseResult> s) {
+                ReleaseResult r = s.value();
+                long zips = r.packages().stream().filter(p -> p.zipped()).count();
+                notifier.show(r.complete()
+                        ? new Notifier.Notice(Severity.INFO, "Release written", zips + " zips, SHA256SUMS and RELEASE-NOTES.md are ready.")
+                        : new Notifier.Notice(Severity.WARNING, "Incomplete release", zips + " of " + r.packages().size()
+                                + " packages zipped; RELEASE-NOTES.md says what failed."));
+            } else if (outcome instanceof Outcome.Failed<ReleaseResult> f) {
+                notifier.show(new Notifier.Notice(Severity.ERROR, "Release not written", f.message()));
+            } else if (outcome != null) {
+                notifier.show(new Notifier.Notice(Severity.WARNING, "Release not written", "Cancelled."));
+            }
+        });
         archive.outcomeProperty().addListener((o, was, outcome) -> {
             if (outcome instanceof Outcome.Succeeded<ZipResult> s) {
                 notifier.show(new Notifier.Notice(Severity.INFO, "Archive verified",
@@ -199,9 +227,8 @@ public final class Wizard {
 
     private static String demoNotice(GuiRequest request) {
         if (request.demo()) {
-            return "Sample environment (--demo): a generated Windows build machine, not this computer. "
-                    + "Nothing you do here touches a real SDK or checkout. Its zips go into the sample's C:\\release and are "
-                    + "removed with it when the window closes: choose another output folder on the Archive step to keep one.";
+            return "Sample environment (--demo): a generated Windows build machine, not this computer. It is removed, "
+                    + "with any zip written into it, when the window closes: to keep a zip, choose an output folder of yours on Archive.";
         }
         if (request.hostDir() != null) {
             return "Described host (--host " + request.hostDir() + "): the machine shown is the one described there.";

@@ -55,6 +55,11 @@ public final class StepPage {
         return page;
     }
 
+    /** The intro line of a page made by {@link #framed}, for a step whose intro depends on a choice. */
+    public static Label introOf(BorderPane page) {
+        return (Label) ((VBox) page.getTop()).getChildren().get(1);
+    }
+
     /** Content that scrolls vertically and fits the width. */
     public static ScrollPane scroll(Node content) {
         ScrollPane scroll = new ScrollPane(content);

@@ -8,10 +8,13 @@ import dev.hippack.core.catalog.Track;
 import dev.hippack.core.plan.BuildOptions;
 import dev.hippack.core.plan.KernelPolicy;
 import dev.hippack.core.plan.PlanFacts;
+import dev.hippack.core.plan.Release;
 import dev.hippack.core.plan.ReleasePlan;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -51,6 +54,22 @@ public final class WizardDraft {
     private long estimatedBytes = -1;
     private long estimatedZipLow = -1;
     private long estimatedZipHigh = -1;
+    private List<PackageChoice> packages = List.of();
+    private Map<String, BuildRecord> lastBuilds = Map.of();
+
+    /**
+     * One package of a release of several ("all tracks" on the Track step): the catalog track it
+     * is on, the ticked architectures that track can ship, its own build folder and package name,
+     * and its estimate (-1 when none). The options common to every package stay in the draft.
+     */
+    public record PackageChoice(String track, String rocmVersion, List<String> targets, String buildDir, String archiveName,
+                                long estimatedBytes, long estimatedZipLow, long estimatedZipHigh) {
+        public PackageChoice {
+            Objects.requireNonNull(track, "track");
+            Objects.requireNonNull(rocmVersion, "rocmVersion");
+            targets = List.copyOf(targets);
+        }
+    }
 
     /** Starts the draft from a track's release plan ({@link ReleasePlan#forTrack}; docs/distribution-rules.md §2). */
     public static WizardDraft forTrack(Track t) {
@@ -74,6 +93,41 @@ public final class WizardDraft {
         return new ReleasePlan(ReleasePlan.PROJECT, source, track, rocmVersion, sdk, targets, vsInstance, toolset,
                 buildDir, jobs, binaries, options, rocblasKernels, allowRdna2, outputDir, archiveName);
     }
+
+    /**
+     * The packages the wizard makes: the one plan of {@link #toPlan()}, or one plan per
+     * {@link PackageChoice} with the draft's common options and each package's own track, ROCm
+     * version, targets, build folder, package name and SDK.
+     */
+    public List<ReleasePlan> plans() {
+        if (packages.isEmpty()) {
+            return List.of(toPlan());
+        }
+        ReleasePlan common = toPlan();
+        return packages.stream().map(p -> common.withTrack(p.track()).withRocmVersion(p.rocmVersion()).withTargets(p.targets())
+                .withBuildDir(p.buildDir()).withArchiveName(p.archiveName()).withSdk(sdkByVersion.get(p.rocmVersion()))).toList();
+    }
+
+    /** {@link #plans()} as the release the engine cuts. */
+    public Release toRelease() {
+        return new Release(plans());
+    }
+
+    /** True when the wizard makes several packages (a release profile of {@code {"packages": [...]}}). */
+    public boolean severalPackages() {
+        return packages.size() > 1;
+    }
+
+    /** The packages of a release of several; empty for the one package of {@link #toPlan()}. */
+    public List<PackageChoice> packages() { return packages; }
+    public void packages(List<PackageChoice> v) { packages = List.copyOf(v); }
+
+    /**
+     * The records the Build step's last build of several packages wrote, by package name; empty
+     * before one and after one that did not build every package.
+     */
+    public Map<String, BuildRecord> lastBuilds() { return lastBuilds; }
+    public void lastBuilds(Map<String, BuildRecord> v) { lastBuilds = Collections.unmodifiableMap(new LinkedHashMap<>(v)); }
 
     /** Copies every field of a loaded plan (a release profile) into the draft. */
     public void load(ReleasePlan p) {

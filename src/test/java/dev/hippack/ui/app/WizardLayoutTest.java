@@ -13,6 +13,7 @@ import dev.hippack.ui.steps.archive.ArchiveStepView;
 import dev.hippack.ui.steps.build.BuildStepView;
 import dev.hippack.ui.steps.review.ReviewStepView;
 import dev.hippack.ui.steps.track.TrackStepView;
+import dev.hippack.ui.steps.track.TrackStepViewModel;
 import dev.hippack.ui.wizard.StepId;
 import dev.hippack.ui.wizard.StepView;
 import dev.hippack.ui.wizard.ThemeChoice;
@@ -109,6 +110,37 @@ class WizardLayoutTest {
         walk.press(ArchiveStepView.ID_START);
         walk.verifiedZip();
         check(robot, "after the zip", null);
+
+        assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void everyStepOfAReleaseOfAllTracksFitsAt1024x700And1600x1000InBothThemes(FxRobot robot) throws Exception {
+        Walk walk = new Walk(robot, wizard);
+        walk.next(StepId.TRACK);
+        walk.press(TrackStepView.ID_PRESET_PREFIX + TrackStepViewModel.ALL_TRACKS);
+        walk.press("arch-tick-gfx1100");
+        check(robot, "all tracks, gfx1100 unticked", robot.lookup("#" + TrackStepView.ID_OTHER_TRACKS).query());
+        walk.press("arch-tick-gfx1100");
+
+        walk.next(StepId.BUILD);
+        check(robot, "all tracks, before the builds", robot.lookup("#" + BuildStepView.ID_PACKAGES).query());
+        walk.press(BuildStepView.ID_START);
+        waitFor(300, () -> wizard.build().releaseEndedProperty().get() != null);
+        check(robot, "all tracks, after the builds", robot.lookup("#" + BuildStepView.ID_PACKAGE_LOGS).query());
+
+        walk.next(StepId.REVIEW);
+        waitFor(300, () -> !wizard.review().packageReviews().isEmpty() && !wizard.review().busyProperty().get());
+        check(robot, "all tracks, after the audits", robot.lookup("#" + ReviewStepView.ID_PACKAGES).query());
+        if (!wizard.review().validProperty().get()) {
+            walk.press(ReviewStepView.ID_ACK);
+        }
+
+        walk.next(StepId.ARCHIVE);
+        check(robot, "all tracks, before the release", null);
+        walk.press(ArchiveStepView.ID_START);
+        waitFor(300, () -> wizard.archive().releaseProperty().get() != null && !wizard.archive().busyProperty().get());
+        check(robot, "all tracks, after the release", null);
 
         assertThat(problems).isEmpty();
     }

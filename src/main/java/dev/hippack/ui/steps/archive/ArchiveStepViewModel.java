@@ -1,13 +1,26 @@
 package dev.hippack.ui.steps.archive;
 
+import dev.hippack.core.PackagerException;
+import dev.hippack.core.archive.Sha256Sums;
 import dev.hippack.core.archive.ZipArchiver;
 import dev.hippack.core.archive.ZipRequest;
 import dev.hippack.core.archive.ZipResult;
+import dev.hippack.core.io.OutputLock;
+import dev.hippack.core.plan.PackageName;
+import dev.hippack.core.plan.Release;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.profile.CiWorkflow;
 import dev.hippack.core.profile.CiWorkflowExporter;
 import dev.hippack.core.profile.CiWorkflowOptions;
 import dev.hippack.core.profile.ProfileStore;
+import dev.hippack.core.release.PackageOutcome;
+import dev.hippack.core.release.PreparedRelease;
+import dev.hippack.core.release.ReleaseNotes;
+import dev.hippack.core.release.ReleaseRequest;
+import dev.hippack.core.release.ReleaseResult;
+import dev.hippack.core.release.ResolvedPackage;
+import dev.hippack.core.release.ReleaseService;
+import dev.hippack.core.host.Host;
 import dev.hippack.ui.common.Outcome;
 import dev.hippack.ui.common.SizeText;
 import dev.hippack.ui.common.TaskObserver;
@@ -15,12 +28,17 @@ import dev.hippack.ui.common.TaskRunner;
 import dev.hippack.ui.wizard.AbstractStepViewModel;
 import dev.hippack.ui.wizard.StepId;
 import dev.hippack.ui.wizard.WizardDraft;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -29,12 +47,22 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
 
 /**
  * Step 5. Zips the staged folder with the engine's archiver (written under a temporary name,
  * read back and checked, then renamed), shows the SHA-256 and the size against the estimate, and
  * saves the release profile in the same JSON the command line reads. Complete once a verified
  * zip exists.
+ *
+ * <p>A release of several packages is cut by the release engine as the command line's
+ * {@code release --skip-build} cuts it: {@link ReleaseService#prepare}, then under the output
+ * folder's {@link OutputLock} each package with {@link ReleaseService#runPackage} (staged,
+ * verified, zipped; a package whose checks find errors gets no zip) and
+ * {@link ReleaseService#finish}: one {@code SHA256SUMS} for all zips and {@code RELEASE-NOTES.md},
+ * whose text the step shows. Complete once the release was written, complete or not (an
+ * incomplete one says so).
  */
 public final class ArchiveStepViewModel extends AbstractStepViewModel {
 
@@ -58,8 +86,19 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
     private final ReadOnlyStringWrapper sizeVersusEstimate = new ReadOnlyStringWrapper(this, "sizeVersusEstimate", "");
     private final ReadOnlyStringWrapper profileMessage = new ReadOnlyStringWrapper(this, "profileMessage", "");
     private final ReadOnlyStringWrapper stagedDescription = new ReadOnlyStringWrapper(this, "stagedDescription", "");
+    private final ReleaseService releases;
+    private final ReadOnlyBooleanWrapper severalPackages = new ReadOnlyBooleanWrapper(this, "severalPackages");
+    private final ObservableList<String> packageNames = FXCollections.observableArrayList();
+    private final ReadOnlyObjectWrapper<ReleaseResult> release = new ReadOnlyObjectWrapper<>(this, "release");
+    private final ReadOnlyObjectWrapper<Outcome<ReleaseResult>> releaseOutcome = new ReadOnlyObjectWrapper<>(this, "releaseOutcome");
+    private final ReadOnlyStringWrapper releaseSummary = new ReadOnlyStringWrapper(this, "releaseSummary", "");
     private WizardDraft draft = new WizardDraft();
     private Path staged;
+    /** The packages and folder of the release last written, so that pressing again rewrites it. */
+    private List<ReleasePlan> releasedPlans = List.of();
+    private Path releasedDir;
+    /** The draft's package name the field last took; a field still holding it was not edited by the user. */
+    private String nameTaken;
 
     /**
      * @param workflows       the CI workflow exporter, or null when not available
@@ -67,7 +106,14 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
      */
     public ArchiveStepViewModel(ZipArchiver archiver, ProfileStore profiles, CiWorkflowExporter workflows,
             String packagerVersion, TaskRunner runner, Function<String, Path> resolveOutput) {
+        this(archiver, null, profiles, workflows, packagerVersion, runner, resolveOutput);
+    }
+
+    /** @param releases the release engine that cuts a release of several packages (null: only one package) */
+    public ArchiveStepViewModel(ZipArchiver archiver, ReleaseService releases, ProfileStore profiles, CiWorkflowExporter workflows,
+            String packagerVersion, TaskRunner runner, Function<String, Path> resolveOutput) {
         super(runner);
+        this.releases = releases;
         this.runner = runner;
         this.archiver = archiver;
         this.profiles = profiles;
@@ -87,10 +133,21 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
     @Override
     public void enter(WizardDraft d) {
         draft = d;
+        severalPackages.set(d.severalPackages());
+        packageNames.setAll(d.severalPackages() ? d.plans().stream().map(ReleasePlan::archiveName).toList() : List.of());
+        if (release.get() != null && !d.plans().equals(releasedPlans)) {
+            // Other packages than the release written: it no longer describes them.
+            release.set(null);
+            releaseSummary.set("");
+        }
         staged = d.stagedDir();
         stagedDescription.set(staged == null ? "No staged package: go back to Review." : "Staged package: " + staged);
-        if (archiveName.get().isEmpty() && d.archiveName() != null) {
+        // Several packages are named by their tracks; the one name field is the single package's. It follows
+        // the track's name (after Back and another track) until the user types one of their own.
+        if (d.archiveName() != null && !d.severalPackages()
+                && (archiveName.get().isEmpty() || archiveName.get().equals(nameTaken))) {
             archiveName.set(d.archiveName());
+            nameTaken = d.archiveName();
         }
         if (outputFolder.get() == null && d.outputDir() != null) {
             try {
@@ -104,7 +161,7 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
 
     @Override
     public void leave(WizardDraft d) {
-        if (!archiveName.get().isBlank()) {
+        if (!archiveName.get().isBlank() && !d.severalPackages()) {
             d.archiveName(archiveName.get().strip());
         }
     }
@@ -118,6 +175,10 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
      */
     public void start() {
         if (!canStart()) {
+            return;
+        }
+        if (draft.severalPackages()) {
+            startRelease();
             return;
         }
         String name = archiveName.get().strip();
@@ -152,8 +213,107 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
         revalidate();
     }
 
+    /**
+     * Several packages, through the release engine: prepare (every refusal before work), then each
+     * package under the output folder's lock, one after the other, then the sums and the notes.
+     */
+    private void startRelease() {
+        List<ReleasePlan> plans = draft.plans();
+        Host host = draft.host();
+        Path out = outputFolder.get();
+        boolean ours = release.get() != null && out.equals(releasedDir) && plans.equals(releasedPlans);
+        boolean force = overwrite.get() || ours;
+        List<String> existing = new ArrayList<>();
+        for (ReleasePlan p : plans) {
+            if (!PackageName.usesVersion(p.archiveName()) && Files.exists(out.resolve(p.archiveName() + ".zip"))) {
+                existing.add(p.archiveName() + ".zip");
+            }
+        }
+        for (String f : List.of(Sha256Sums.FILE_NAME, ReleaseNotes.FILE_NAME)) {
+            if (Files.exists(out.resolve(f))) {
+                existing.add(f);
+            }
+        }
+        if (!existing.isEmpty() && !force) {
+            error.set(String.join(", ", existing) + (existing.size() == 1 ? " already exists" : " already exist") + " in " + out
+                    + " (an earlier release?). Tick \"Replace files of the same name\" to write the release again, or choose"
+                    + " another output folder.");
+            revalidate();
+            return;
+        }
+        ReleaseRequest request = ReleaseRequest.of(new Release(plans), "the wizard's release", host, out)
+                .withMode(ReleaseRequest.Mode.SKIP_BUILD).withForce(force);
+        error.set("");
+        releaseOutcome.set(null);
+        runJob("Writing the release", "Checking the " + plans.size() + " packages", (listener, token) -> {
+            PreparedRelease prepared = releases.prepare(request, listener, token);
+            try {
+                Files.createDirectories(prepared.outputDir());
+            } catch (IOException e) {
+                throw new PackagerException("Cannot create the output folder " + prepared.outputDir() + ": " + e.getMessage());
+            }
+            List<PackageOutcome> outcomes = new ArrayList<>();
+            try (OutputLock lock = OutputLock.acquire(prepared.outputDir(), "the wizard's Archive step")) {
+                int n = prepared.packages().size();
+                for (int i = 0; i < n; i++) {
+                    ResolvedPackage pkg = prepared.packages().get(i);
+                    listener.status("Package " + (i + 1) + " of " + n + ": " + pkg.name());
+                    outcomes.add(releases.runPackage(prepared, pkg, lock, listener, token));
+                }
+                return releases.finish(prepared, outcomes, lock, listener, token);
+            }
+        }, o -> {
+            if (o instanceof Outcome.Succeeded<ReleaseResult> s) {
+                ReleaseResult r = s.value();
+                release.set(r);
+                releasedPlans = plans;
+                releasedDir = out;
+                releaseSummary.set(summary(r));
+                status.set(r.complete() ? "Release written: " + r.packages().size() + " zips, SHA256SUMS and RELEASE-NOTES.md."
+                        : "Incomplete release written.");
+            } else {
+                error.set(o instanceof Outcome.Failed<ReleaseResult> f ? f.message()
+                        : "Cancelled; no partial zip was left, and no SHA256SUMS or notes were written.");
+            }
+            releaseOutcome.set(o);
+            revalidate();
+        });
+        revalidate();
+    }
+
+    /** "Incomplete release: ..." in plain words when a package has no zip; what was written otherwise. */
+    private static String summary(ReleaseResult r) {
+        List<PackageOutcome> failed = r.packages().stream().filter(o -> !o.zipped()).toList();
+        if (failed.isEmpty()) {
+            return "Complete release: all " + r.packages().size() + " packages zipped and verified, listed in SHA256SUMS, "
+                    + "described in RELEASE-NOTES.md.";
+        }
+        List<String> why = failed.stream().map(o -> o.pkg().name() + " has no zip: " + o.reason()).toList();
+        return "Incomplete release: " + failed.size() + " of " + r.packages().size() + " packages failed and "
+                + (failed.size() == 1 ? "has" : "have") + " no zip. " + String.join(" ", why)
+                + " SHA256SUMS lists only the zips written; RELEASE-NOTES.md says what failed.";
+    }
+
     /** Saves the release profile (the plan as the command line reads it) to {@code file}. */
     public void saveProfile(Path file) {
+        if (draft.severalPackages()) {
+            Release r = draft.toRelease();
+            runner.run((l, t) -> {
+                profiles.save(r, file);
+                return file;
+            }, new TaskObserver<Path>() {
+                @Override
+                public void succeeded(Path f) {
+                    profileMessage.set("Saved the release profile of " + r.packages().size() + " packages to " + f + ".");
+                }
+
+                @Override
+                public void failed(Throwable e) {
+                    profileMessage.set(failure("Saving the release profile", e).message());
+                }
+            });
+            return;
+        }
         ReleasePlan plan = planWithName();
         runner.run((l, t) -> {
             profiles.save(plan, file);
@@ -178,9 +338,11 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
             return;
         }
         ReleasePlan plan = planWithName();
-        String label = archiveName.get().strip() + ".json";
+        Release several = draft.severalPackages() ? draft.toRelease() : null;
+        String label = (several != null ? "release" : archiveName.get().strip()) + ".json";
         runner.run((l, t) -> {
-            CiWorkflow w = workflows.export(plan, CiWorkflowOptions.defaults(packagerVersion, label));
+            CiWorkflowOptions options = CiWorkflowOptions.defaults(packagerVersion, label);
+            CiWorkflow w = several != null ? workflows.export(several, options) : workflows.export(plan, options);
             // The file chooser has already asked before replacing an existing file.
             workflows.write(w, file, true);
             return w;
@@ -241,6 +403,13 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
     }
 
     private void revalidate() {
+        if (draft.severalPackages()) {
+            blockedBy(release.get() != null && !busy.get() ? null
+                    : outputFolder.get() == null ? "Choose the output folder."
+                    : busy.get() ? "Writing the release."
+                    : "Press \"Write the release\" to zip every package and write SHA256SUMS and RELEASE-NOTES.md.");
+            return;
+        }
         String reason;
         if (result.get() != null && !busy.get()) {
             reason = null;
@@ -260,6 +429,9 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
 
     /** Whether Start can be pressed. */
     public boolean canStart() {
+        if (draft.severalPackages()) {
+            return !busy.get() && releases != null && outputFolder.get() != null && draft.host() != null;
+        }
         return !busy.get() && staged != null && outputFolder.get() != null && nameProblem() == null;
     }
 
@@ -273,4 +445,14 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
     public ReadOnlyStringProperty sizeVersusEstimateProperty() { return sizeVersusEstimate.getReadOnlyProperty(); }
     public ReadOnlyStringProperty profileMessageProperty() { return profileMessage.getReadOnlyProperty(); }
     public ReadOnlyStringProperty stagedDescriptionProperty() { return stagedDescription.getReadOnlyProperty(); }
+    /** True when the draft makes several packages: the step writes a release. */
+    public ReadOnlyBooleanProperty severalPackagesProperty() { return severalPackages.getReadOnlyProperty(); }
+    /** The names of the packages of a release of several, in order; empty for one package. */
+    public ObservableList<String> packageNames() { return packageNames; }
+    /** The release last written (null before one, and once the packages changed). */
+    public ReadOnlyObjectProperty<ReleaseResult> releaseProperty() { return release.getReadOnlyProperty(); }
+    /** How the last release ended (null while none ended, and while one runs): for notices. */
+    public ReadOnlyObjectProperty<Outcome<ReleaseResult>> releaseOutcomeProperty() { return releaseOutcome.getReadOnlyProperty(); }
+    /** "Complete release: ..." or "Incomplete release: ..." with each failed package and why; empty before one. */
+    public ReadOnlyStringProperty releaseSummaryProperty() { return releaseSummary.getReadOnlyProperty(); }
 }

@@ -33,13 +33,17 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.util.Duration;
 import org.controlsfx.control.ToggleSwitch;
@@ -67,6 +71,12 @@ public final class BuildStepView implements StepView {
     /** Followed by the binary's name: its row, and the label saying where it stands. */
     public static final String ID_TASK_PREFIX = "build-task-";
     public static final String ID_TASK_STATE_PREFIX = "build-task-state-";
+    /** Several packages: their rows, one per package in build order, and their logs, a tab each. */
+    public static final String ID_PACKAGES = "build-packages";
+    public static final String ID_PACKAGE_LOGS = "build-package-logs";
+    /** Followed by the package's name: its row's state label, and its log's tab content. */
+    public static final String ID_PACKAGE_STATE_PREFIX = "build-package-state-";
+    public static final String ID_PACKAGE_LOG_PREFIX = "build-package-log-";
 
     private final BuildStepViewModel vm;
     private final Node root;
@@ -87,7 +97,10 @@ public final class BuildStepView implements StepView {
         Label rebuild = notice(ID_REBUILD, vm.rebuildNoticeProperty(), Icons.Glyph.WARNING, Css.SEVERITY_WARNING);
         Label builtNote = notice(ID_BUILT_NOTE, vm.builtNoteProperty(), Icons.Glyph.INFO, Css.SEVERITY_INFO);
         Label error = notice(ID_ERROR, vm.errorProperty(), Icons.Glyph.ERROR, Css.SEVERITY_ERROR);
-        VBox fixed = new VBox(6, run, tasks, rebuild, builtNote, error);
+        tasks.visibleProperty().bind(vm.severalPackagesProperty().not());
+        tasks.managedProperty().bind(tasks.visibleProperty());
+        VBox packages = packages(vm);
+        VBox fixed = new VBox(6, run, tasks, packages, rebuild, builtNote, error);
 
         Node findings = new FindingsPane(ID_FINDINGS, vm.findings(), "No problem found in the last build.").root();
         findings.visibleProperty().bind(vm.outcomeShownProperty());
@@ -105,12 +118,46 @@ public final class BuildStepView implements StepView {
         options.setPadding(new Insets(0, 6, 0, 0));
 
         LogView logView = new LogView(vm.log(), opener, () -> vm.logFileProperty().get());
-        SplitPane split = new SplitPane(StepPage.scroll(options), logView.root());
+        Node singleLog = logView.root();
+        TabPane packageLogs = new TabPane();
+        packageLogs.setId(ID_PACKAGE_LOGS);
+        packageLogs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        Runnable showLogs = () -> {
+            List<Tab> tabs = new ArrayList<>();
+            for (PackageBuild b : vm.packageBuilds()) {
+                Node content = new LogView(b.log(), opener, () -> b.logFileProperty().get()).root();
+                content.setId(ID_PACKAGE_LOG_PREFIX + b.name());
+                Tab tab = new Tab(b.name(), content);
+                tab.setUserData(b);
+                Runnable mark = () -> tab.setGraphic(stateIcon(b.state()));
+                b.stateProperty().addListener(o -> {
+                    mark.run();
+                    // The log in front is the running package's.
+                    if (b.state() == PackageBuild.State.RUNNING) {
+                        packageLogs.getSelectionModel().select(tab);
+                    }
+                });
+                mark.run();
+                tabs.add(tab);
+            }
+            packageLogs.getTabs().setAll(tabs);
+        };
+        vm.packageBuilds().addListener((ListChangeListener<PackageBuild>) c -> showLogs.run());
+        showLogs.run();
+        singleLog.visibleProperty().bind(vm.severalPackagesProperty().not());
+        packageLogs.visibleProperty().bind(vm.severalPackagesProperty());
+        StackPane logs = new StackPane(singleLog, packageLogs);
+        SplitPane split = new SplitPane(StepPage.scroll(options), logs);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.5);
-        root = StepPage.framed(StepId.BUILD.viewId(), "Build",
-                "Build audiocpp_cli, then audiocpp_server, with the build script inside a vcvars environment. "
-                        + "The log streams below; Cancel build ends the whole process tree.", fixed, split, null);
+        String one = "Build audiocpp_cli, then audiocpp_server, with the build script inside a vcvars environment. "
+                + "The log streams below; Cancel build ends the whole process tree.";
+        BorderPane page = StepPage.framed(StepId.BUILD.viewId(), "Build", one, fixed, split, null);
+        StepPage.introOf(page).textProperty().bind(vm.severalPackagesProperty().map(several -> several
+                ? "Build each package in turn, in its own build folder: audiocpp_cli, then audiocpp_server, with the build "
+                        + "script inside a vcvars environment. Each has its own log below; Cancel build ends the whole process tree."
+                : one));
+        root = page;
     }
 
     @Override
@@ -190,6 +237,60 @@ public final class BuildStepView implements StepView {
         return tasks;
     }
 
+    /** Several packages: a row each, in build order, with its state and its running binary's progress. */
+    private static VBox packages(BuildStepViewModel vm) {
+        VBox box = new VBox(4);
+        box.setId(ID_PACKAGES);
+        Runnable show = () -> {
+            List<Node> rows = new ArrayList<>();
+            for (PackageBuild b : vm.packageBuilds()) {
+                Label name = new Label(b.name());
+                name.setMinWidth(Region.USE_PREF_SIZE);
+                ProgressBar bar = new ProgressBar();
+                bar.setPrefWidth(160);
+                bar.setMinWidth(100);
+                Label state = new Label();
+                state.setId(ID_PACKAGE_STATE_PREFIX + b.name());
+                state.getStyleClass().add(Css.MUTED);
+                state.setWrapText(true);
+                state.textProperty().bind(b.statusProperty());
+                HBox.setHgrow(state, Priority.ALWAYS);
+                HBox row = new HBox(10, name, bar, state);
+                row.setAlignment(Pos.CENTER_LEFT);
+                row.setPadding(new Insets(0, 0, 0, 4));
+                Runnable update = () -> {
+                    name.setGraphic(stateIcon(b.state()));
+                    BinaryBuild running = b.binaries().stream().filter(x -> x.state() == PartState.RUNNING).findFirst().orElse(null);
+                    bar.setVisible(b.state() == PackageBuild.State.RUNNING || b.state() == PackageBuild.State.BUILT);
+                    bar.setProgress(b.state() == PackageBuild.State.BUILT ? 1
+                            : running == null ? -1 : running.progressProperty().get());
+                    row.setAccessibleText(b.name() + ": " + b.statusProperty().get());
+                };
+                b.stateProperty().addListener(o -> update.run());
+                b.statusProperty().addListener(o -> update.run());
+                b.binaries().forEach(x -> x.progressProperty().addListener(o -> update.run()));
+                update.run();
+                rows.add(row);
+            }
+            box.getChildren().setAll(rows);
+        };
+        vm.packageBuilds().addListener((ListChangeListener<PackageBuild>) c -> show.run());
+        show.run();
+        box.visibleProperty().bind(vm.severalPackagesProperty());
+        box.managedProperty().bind(box.visibleProperty());
+        return box;
+    }
+
+    private static Node stateIcon(PackageBuild.State s) {
+        return switch (s) {
+            case WAITING, NOT_RUN -> Icons.of(Icons.Glyph.STEP_PENDING);
+            case RUNNING -> Icons.of(Icons.Glyph.START);
+            case BUILT -> Icons.of(Icons.Glyph.OK, Css.OK);
+            case FAILED -> Icons.of(Icons.Glyph.ERROR, Css.SEVERITY_ERROR);
+            case CANCELLED -> Icons.of(Icons.Glyph.STOP, Css.SEVERITY_WARNING);
+        };
+    }
+
     private Node useExisting() {
         CheckBox useExisting = new CheckBox("_Use existing binaries (skip the build)");
         useExisting.setId(ID_USE_EXISTING);
@@ -224,6 +325,17 @@ public final class BuildStepView implements StepView {
         buildDir.setId("build-dir");
         buildDir.textProperty().bindBidirectional(vm.buildDirProperty());
         buildDir.setPrefColumnCount(24);
+        // Several packages build each in its own track's folder (never two in one): shown, not edited here.
+        buildDir.visibleProperty().bind(vm.severalPackagesProperty().not());
+        buildDir.managedProperty().bind(buildDir.visibleProperty());
+        Label eachOwn = new Label();
+        eachOwn.textProperty().bind(Bindings.createStringBinding(() -> "one per package: "
+                + String.join(", ", vm.packageBuilds().stream().map(b -> b.track() + " in " + b.plan().buildDir()).toList()) + " (never two builds in one folder).",
+                vm.packageBuilds()));
+        eachOwn.getStyleClass().add(Css.MUTED);
+        eachOwn.setWrapText(true);
+        eachOwn.visibleProperty().bind(vm.severalPackagesProperty());
+        eachOwn.managedProperty().bind(eachOwn.visibleProperty());
 
         GridPane form = new GridPane();
         form.setHgap(10);
@@ -231,6 +343,8 @@ public final class BuildStepView implements StepView {
         form.addRow(0, labelFor("MSVC _toolset:", toolset), toolset, labelFor("_Jobs:", jobs), jobs);
         form.addRow(1, labelFor("Build _folder:", buildDir), buildDir);
         GridPane.setColumnSpan(buildDir, 3);
+        form.add(eachOwn, 1, 1);
+        GridPane.setColumnSpan(eachOwn, 3);
         return form;
     }
 

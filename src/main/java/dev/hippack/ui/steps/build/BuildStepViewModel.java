@@ -16,9 +16,12 @@ import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.plan.BuildOptions;
 import dev.hippack.core.plan.BuildScriptFacts;
+import dev.hippack.core.plan.Release;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.progress.LogLine;
 import dev.hippack.core.progress.PartState;
+import dev.hippack.core.release.ReleaseRequest;
+import dev.hippack.core.release.ReleaseService;
 import dev.hippack.ui.common.Outcome;
 import dev.hippack.ui.common.TaskRunner;
 import dev.hippack.ui.run.LogBuffer;
@@ -31,7 +34,9 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
@@ -56,6 +61,13 @@ import javafx.collections.ObservableList;
  * progress from ninja's [n/m], status as text, every log line into the {@link LogBuffer}.
  * Complete when the build succeeded, or when the user chose to use binaries already built and
  * they exist.
+ *
+ * <p>For a release of several packages ({@link WizardDraft#severalPackages()}) the same Start
+ * builds each package in its own build folder, one after the other, each as its own task with its
+ * own log ({@link #packageBuilds()}); the release engine's {@link ReleaseService#prepare} refuses
+ * first what it refuses (two packages in one build folder, names that cannot be made). A package
+ * that fails does not stop the next; cancelling ends the running build's process tree and the
+ * packages after it are not run. Complete when every package was built.
  */
 public final class BuildStepViewModel extends AbstractStepViewModel {
 
@@ -94,6 +106,13 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     private final ReadOnlyStringWrapper rebuildNotice = new ReadOnlyStringWrapper(this, "rebuildNotice", "");
     private final ReadOnlyStringWrapper builtNote = new ReadOnlyStringWrapper(this, "builtNote", "");
     private final ReadOnlyBooleanWrapper outcomeShown = new ReadOnlyBooleanWrapper(this, "outcomeShown");
+    private final ReadOnlyBooleanWrapper severalPackages = new ReadOnlyBooleanWrapper(this, "severalPackages");
+    private final ObservableList<PackageBuild> packageBuilds = FXCollections.observableArrayList();
+    private final ReadOnlyObjectWrapper<List<PackageBuild>> releaseEnded = new ReadOnlyObjectWrapper<>(this, "releaseEnded");
+    /** The release engine, for its refusals before the builds of several packages; null where not wired. */
+    private final ReleaseService releases;
+    /** The plans {@link #packageBuilds} were made for (with this step's options). */
+    private List<ReleasePlan> releasePlans = List.of();
     private WizardDraft draft = new WizardDraft();
     private Host serviceHost;
     private BuildService service;
@@ -120,7 +139,14 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     private enum Unfinished { CANCELLED, FAILED, NOT_STARTED }
 
     public BuildStepViewModel(Function<Host, BuildService> services, PlanJudge judge, TaskRunner runner, LogBuffer log, Clock clock) {
+        this(services, null, judge, runner, log, clock);
+    }
+
+    /** @param releases the release engine, whose {@link ReleaseService#prepare} checks a release of several before its builds */
+    public BuildStepViewModel(Function<Host, BuildService> services, ReleaseService releases, PlanJudge judge, TaskRunner runner,
+                              LogBuffer log, Clock clock) {
         super(runner);
+        this.releases = releases;
         this.services = services;
         this.judge = judge;
         this.log = log;
@@ -180,12 +206,18 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         write(d);
         d.useExistingBinaries(useExisting.get());
         d.lastBuild(built);
+        Map<String, BuildRecord> records = new LinkedHashMap<>();
+        if (d.severalPackages() && releasePlans.equals(d.plans())) {
+            packageBuilds.stream().filter(b -> b.record() != null).forEach(b -> records.put(b.name(), b.record()));
+        }
+        d.lastBuilds(records);
     }
 
     private void write(WizardDraft d) {
         d.toolset(toolset.get() == null || toolset.get().isBlank() ? ReleasePlan.RECOMMENDED_TOOLSET : toolset.get().strip());
         d.jobs(Math.max(0, jobs.get()));
-        if (buildDir.get() != null && !buildDir.get().isBlank()) {
+        // Each package of several builds in its own track's folder: the one field is not theirs.
+        if (!d.severalPackages() && buildDir.get() != null && !buildDir.get().isBlank()) {
             d.buildDir(buildDir.get().strip());
         }
         d.options(new BuildOptions(hipblaslt.get(), vmm.get(), graphs.get(), d.options().nativeCpu(), d.options().deploymentBuild()));
@@ -204,7 +236,22 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         return r == null || r.checkout() == null ? Optional.empty() : r.checkout().scriptFacts();
     }
 
+    /** The packages with this step's options: one plan, or one per package of a release of several. */
+    public List<ReleasePlan> plans() {
+        WizardDraft copy = new WizardDraft();
+        copy.load(draft.toPlan());
+        copy.sdkByVersion(draft.sdkByVersion());
+        copy.packages(draft.packages());
+        write(copy);
+        return copy.plans();
+    }
+
     private void refresh() {
+        severalPackages.set(draft.severalPackages());
+        if (draft.severalPackages()) {
+            refreshRelease();
+            return;
+        }
         ReleasePlan plan = draft.track() == null ? null : plan();
         if (!busy.get()) {
             // A running build rewrites the folder: it is judged again when the build ends.
@@ -395,7 +442,89 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         return service;
     }
 
+    /** {@link #refresh()} for several packages: their rows, their command lines, their options judged. */
+    private void refreshRelease() {
+        List<ReleasePlan> plans = plans();
+        if (!busy.get() && !plans.equals(releasePlans)) {
+            // Other packages than the last builds were for: they list what Start will build.
+            releasePlans = plans;
+            packageBuilds.setAll(plans.stream().map(p -> new PackageBuild(p, new LogBuffer(10_000))).toList());
+            status.set("");
+            error.set("");
+            releaseEnded.set(null);
+        }
+        outcomeShown.set(false);
+        rebuildNotice.set("");
+        builtNote.set("");
+        commandLines.clear();
+        optionFindings.clear();
+        Optional<BuildScriptFacts> script = script();
+        for (ReleasePlan plan : plans) {
+            if (script.isPresent() && plan.sdk() != null) {
+                for (String b : plan.binaries()) {
+                    List<String> shown = new ArrayList<>(List.of("powershell", "-NoProfile", "-ExecutionPolicy", "Bypass",
+                            "-File", BuildScriptArguments.SCRIPT));
+                    shown.addAll(BuildScriptArguments.forTarget(plan, script.get(), b));
+                    commandLines.add(WindowsCommandLine.join(shown));
+                }
+            }
+            if (judge != null) {
+                judge.judge(plan).stream().filter(f -> f.id().startsWith("build.") || f.id().startsWith("toolset."))
+                        .filter(f -> !optionFindings.contains(f)).forEach(optionFindings::add);
+            }
+        }
+        String problem = existingProblemOfRelease(plans);
+        existingDescription.set(problem == null ? "Found the binaries of an earlier build of every package." : problem);
+        revalidate();
+    }
+
+    /** Why the binaries in the packages' build folders cannot be used; null when every package's are good. */
+    private String existingProblemOfRelease(List<ReleasePlan> plans) {
+        if (draft.host() == null || draft.source() == null) {
+            return "No checkout known, so no earlier binaries can be found.";
+        }
+        for (ReleasePlan p : plans) {
+            Folder f = inspect(p);
+            String why = f.unusable() != null ? f.unusable()
+                    : !f.missing().isEmpty() ? "not built yet: " + String.join(", ", f.missing())
+                    : f.errors().isEmpty() ? null : f.errors().get(0).message();
+            if (why != null) {
+                return p.archiveName() + ": " + why;
+            }
+        }
+        return null;
+    }
+
+    private String revalidateRelease() {
+        List<PackageBuild> builds = packageBuilds;
+        if (busy.get()) {
+            return "The packages are being built.";
+        }
+        if (useExisting.get()) {
+            return existingProblemOfRelease(releasePlans);
+        }
+        if (!builds.isEmpty() && builds.stream().allMatch(b -> b.state() == PackageBuild.State.BUILT)) {
+            // Built in this session, and the core's check still finds each folder good for its package.
+            return existingProblemOfRelease(releasePlans) == null ? null
+                    : "Rebuild needed: " + existingProblemOfRelease(releasePlans) + " Press Start build.";
+        }
+        if (optionFindings.stream().anyMatch(Finding::isError)) {
+            return "Fix first: " + optionFindings.stream().filter(Finding::isError).findFirst().orElseThrow().message();
+        }
+        List<String> unbuilt = builds.stream().filter(b -> b.state() == PackageBuild.State.FAILED
+                || b.state() == PackageBuild.State.CANCELLED || b.state() == PackageBuild.State.NOT_RUN).map(PackageBuild::name).toList();
+        if (!unbuilt.isEmpty()) {
+            return String.join(" and ", unbuilt) + (unbuilt.size() == 1 ? " was" : " were")
+                    + " not built: see " + (unbuilt.size() == 1 ? "its tab" : "their tabs") + ", fix and start again.";
+        }
+        return "Press Start to build the " + builds.size() + " packages one after the other, or use binaries built earlier.";
+    }
+
     private void revalidate() {
+        if (draft.severalPackages()) {
+            blockedBy(revalidateRelease());
+            return;
+        }
         String reason;
         if (busy.get()) {
             reason = "The build is running.";
@@ -427,6 +556,10 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     /** Builds audiocpp_cli then audiocpp_server in the background, each shown as its own task. */
     public void start() {
         if (!canStart()) {
+            return;
+        }
+        if (draft.severalPackages()) {
+            startRelease();
             return;
         }
         ReleasePlan plan = plan();
@@ -514,6 +647,132 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         revalidate();
     }
 
+    /**
+     * Several packages: the engine's refusals first (its own short task), then each package's
+     * build as a task of its own, one after the other.
+     */
+    private void startRelease() {
+        List<ReleasePlan> plans = plans();
+        Host host = draft.host();
+        BuildScriptFacts script = script().orElse(new BuildScriptFacts(Set.of(), false));
+        BuildService service = service(host);
+        releasePlans = plans;
+        List<PackageBuild> builds = plans.stream().map(p -> new PackageBuild(p, new LogBuffer(10_000))).toList();
+        packageBuilds.setAll(builds);
+        built = null;
+        attemptedFor = null;
+        findings.clear();
+        error.set("");
+        result.set(null);
+        outcome.set(null);
+        releaseEnded.set(null);
+        startedAt.set(clock.instant());
+        endedAt.set(null);
+        Path out = outputFolder(host);
+        runJob("Checking the release", "Checking the " + builds.size() + " packages", (listener, token) -> {
+            if (releases != null && out != null) {
+                // Force: the outputs are the Archive step's to refuse; here, only what would spoil a build counts.
+                releases.prepare(ReleaseRequest.of(new Release(plans), "the wizard's release", host, out)
+                        .withMode(ReleaseRequest.Mode.SKIP_BUILD).withForce(true), listener, token);
+            }
+            return Boolean.TRUE;
+        }, o -> {
+            if (o instanceof Outcome.Succeeded<Boolean>) {
+                buildPackage(builds, 0, host, script, service);
+                return;
+            }
+            String why = o instanceof Outcome.Failed<Boolean> f ? f.message() : CANCELLED;
+            builds.forEach(b -> b.notStarted(why, clock.instant()));
+            error.set(why);
+            endRelease(builds);
+        });
+        revalidate();
+    }
+
+    private Path outputFolder(Host host) {
+        try {
+            return draft.outputDir() == null ? null : host.resolve(draft.outputDir());
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    private void buildPackage(List<PackageBuild> builds, int i, Host host, BuildScriptFacts script, BuildService service) {
+        PackageBuild pb = builds.get(i);
+        try {
+            pb.logFile(host.resolve(service.buildDirOf(pb.plan())).resolve(BuildService.LOG_NAME));
+        } catch (RuntimeException e) {
+            pb.logFile(null);
+        }
+        pb.started(clock.instant());
+        String which = pb.name() + " (" + (i + 1) + " of " + builds.size() + ")";
+        runJob("The build of " + pb.name(), "Building " + which,
+                (listener, token) -> service.run(new BuildRequest(pb.plan(), script), listener, token), new JobEvents() {
+                    @Override
+                    public void log(LogLine line) {
+                        pb.log().offer(line);
+                    }
+
+                    @Override
+                    public void part(String name, PartState state) {
+                        pb.binaries().stream().filter(b -> b.binary().equals(name)).findFirst()
+                                .ifPresent(b -> b.moveTo(state, clock.instant()));
+                        if (state == PartState.RUNNING) {
+                            pb.status("building " + name);
+                        }
+                    }
+
+                    @Override
+                    public void progress(double fraction) {
+                        BinaryBuild b = pb.running();
+                        if (b != null) {
+                            b.progress(fraction);
+                        }
+                    }
+
+                    @Override
+                    public String status(String text) {
+                        return which + ": " + text;
+                    }
+                }, o -> {
+                    Instant now = clock.instant();
+                    boolean stop = false;
+                    if (o instanceof Outcome.Succeeded<BuildResult> s) {
+                        pb.ended(s.value(), now);
+                        stop = s.value().cancelled();
+                    } else if (o instanceof Outcome.Failed<BuildResult> f) {
+                        pb.notStarted(f.message(), now);
+                    } else {
+                        pb.stopped(now);
+                        stop = true;
+                    }
+                    if (stop) {
+                        builds.subList(i + 1, builds.size()).forEach(PackageBuild::notRun);
+                        error.set(CANCELLED + " " + (i + 1 < builds.size() ? "The packages after " + pb.name() + " were not run." : ""));
+                        endRelease(builds);
+                    } else if (i + 1 < builds.size()) {
+                        // A package that failed stops nothing else.
+                        buildPackage(builds, i + 1, host, script, service);
+                    } else {
+                        endRelease(builds);
+                    }
+                });
+        revalidate();
+    }
+
+    private void endRelease(List<PackageBuild> builds) {
+        endedAt.set(clock.instant());
+        long ok = builds.stream().filter(b -> b.state() == PackageBuild.State.BUILT).count();
+        status.set(ok == builds.size() ? "All " + ok + " packages built."
+                : ok + " of " + builds.size() + " packages built.");
+        if (ok < builds.size() && error.get().isEmpty()) {
+            error.set(String.join(" ", builds.stream().filter(b -> b.state() == PackageBuild.State.FAILED)
+                    .map(b -> b.name() + ": " + b.error()).toList()));
+        }
+        releaseEnded.set(List.copyOf(builds));
+        refresh();
+    }
+
     /** The binary being built now, if any. */
     private Optional<BinaryBuild> running() {
         return binaries.stream().filter(b -> b.state() == PartState.RUNNING).findFirst();
@@ -552,5 +811,11 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     /** True when the last build's findings describe the plan as it is now (a build ran to its end for it). */
     public ReadOnlyBooleanProperty outcomeShownProperty() { return outcomeShown.getReadOnlyProperty(); }
     public LogBuffer log() { return log; }
+    /** True when the draft makes several packages: the step shows {@link #packageBuilds()}. */
+    public ReadOnlyBooleanProperty severalPackagesProperty() { return severalPackages.getReadOnlyProperty(); }
+    /** Each package of a release of several, in order, with its own state and log; empty for one package. */
+    public ObservableList<PackageBuild> packageBuilds() { return packageBuilds; }
+    /** The packages as the last builds of several ended (null before, and while they run): for notices. */
+    public ReadOnlyObjectProperty<List<PackageBuild>> releaseEndedProperty() { return releaseEnded.getReadOnlyProperty(); }
     public Clock clock() { return clock; }
 }

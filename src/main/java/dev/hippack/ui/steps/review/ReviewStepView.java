@@ -19,6 +19,7 @@ import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
+import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -27,6 +28,8 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
 import javafx.scene.control.TreeItem;
@@ -53,6 +56,12 @@ public final class ReviewStepView implements StepView {
     public static final String ID_FINDINGS = "review-findings";
     public static final String ID_AUDIT = "review-audit";
     public static final String ID_ERROR = "review-error";
+    /** A release of several packages: the tabs, one per package. */
+    public static final String ID_PACKAGES = "review-packages";
+    /** Followed by the package's name: its tab's content, its summary line, its "no zip" mark. */
+    public static final String ID_PACKAGE_PREFIX = "review-package-";
+    public static final String ID_PACKAGE_SUMMARY_PREFIX = "review-package-summary-";
+    public static final String ID_NO_ZIP_PREFIX = "review-no-zip-";
 
     private final ReviewStepViewModel vm;
     private final Node root;
@@ -110,8 +119,10 @@ public final class ReviewStepView implements StepView {
         ack.setMnemonicParsing(true);
         ack.setWrapText(true);
         ack.selectedProperty().bindBidirectional(vm.warningsAcknowledgedProperty());
-        ack.visibleProperty().bind(Bindings.createBooleanBinding(() -> vm.warningCount() > 0 && vm.auditProperty().get() != null
-                && vm.auditProperty().get().passed(), vm.findings(), vm.auditProperty()));
+        ack.visibleProperty().bind(Bindings.createBooleanBinding(() -> vm.warningCount() > 0 && (vm.severalPackagesProperty().get()
+                ? vm.packageReviews().stream().anyMatch(PackageReview::willZip)
+                : vm.auditProperty().get() != null && vm.auditProperty().get().passed()),
+                vm.findings(), vm.auditProperty(), vm.packageReviews(), vm.severalPackagesProperty()));
         ack.managedProperty().bind(ack.visibleProperty());
         findingsBox.setId(ID_FINDINGS);
         // The findings take the room they need, up to a third of the page; the tree takes the rest.
@@ -136,7 +147,23 @@ public final class ReviewStepView implements StepView {
         });
         VBox.setVgrow(tree, Priority.ALWAYS);
 
-        VBox content = new VBox(8, runRow, error, audit, ack, findingsScroll, totals, tree);
+        TabPane packages = new TabPane();
+        packages.setId(ID_PACKAGES);
+        packages.setUserData(vm);
+        packages.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        vm.packageReviews().addListener((ListChangeListener<PackageReview>) c -> showPackages(packages));
+        showPackages(packages);
+        VBox.setVgrow(packages, Priority.ALWAYS);
+        // One package: its checks and tree; several: a tab each.
+        for (Node n : List.of(audit, findingsScroll, tree)) {
+            n.visibleProperty().bind(vm.severalPackagesProperty().not().and(Bindings.createBooleanBinding(
+                    () -> n != findingsScroll || !vm.findings().isEmpty(), vm.findings())));
+            n.managedProperty().bind(n.visibleProperty());
+        }
+        packages.visibleProperty().bind(vm.severalPackagesProperty());
+        packages.managedProperty().bind(packages.visibleProperty());
+
+        VBox content = new VBox(8, runRow, error, audit, ack, findingsScroll, totals, tree, packages);
         findingsScroll.maxHeightProperty().bind(content.heightProperty().divide(3));
         root = StepPage.framed(StepId.REVIEW.viewId(), "Review",
                 "The package as it will be zipped, and every check of the guide run on it. Errors must be fixed; "
@@ -192,6 +219,74 @@ public final class ReviewStepView implements StepView {
             group.forEach(f -> rows.add(FindingsPane.row(f)));
         }
         findingsBox.getChildren().setAll(rows);
+    }
+
+    /** A tab per package of several: its summary, a plain mark when it gets no zip, its findings and its tree. */
+    private static void showPackages(TabPane pane) {
+        String selected = pane.getSelectionModel().getSelectedItem() == null ? null : pane.getSelectionModel().getSelectedItem().getText();
+        List<Tab> tabs = new ArrayList<>();
+        ReviewStepViewModel vm = (ReviewStepViewModel) pane.getUserData();
+        if (vm != null) {
+            for (PackageReview r : vm.packageReviews()) {
+                tabs.add(packageTab(r));
+            }
+        }
+        pane.getTabs().setAll(tabs);
+        tabs.stream().filter(t -> t.getText().equals(selected)).findFirst().ifPresent(t -> pane.getSelectionModel().select(t));
+    }
+
+    private static Tab packageTab(PackageReview r) {
+        Label summary = new Label(r.summary());
+        summary.setId(ID_PACKAGE_SUMMARY_PREFIX + r.name());
+        summary.setWrapText(true);
+        summary.getStyleClass().add(Css.CARD_TITLE);
+        summary.setGraphic(r.willZip() ? Icons.of(Icons.Glyph.OK, Css.OK) : Icons.of(Icons.Glyph.ERROR, Css.SEVERITY_ERROR));
+        VBox body = new VBox(6, summary);
+        if (!r.willZip()) {
+            Label noZip = new Label(r.stage() == null
+                    ? "This package could not be staged: it gets no zip, and the release will be incomplete."
+                    : "The checks found errors in this package: it gets no zip, and the release will be incomplete. "
+                            + "The staged folder is left for inspection.");
+            noZip.setId(ID_NO_ZIP_PREFIX + r.name());
+            noZip.setWrapText(true);
+            noZip.getStyleClass().add(Css.SEVERITY_ERROR);
+            body.getChildren().add(noZip);
+        }
+        VBox findings = new VBox(6);
+        for (Severity s : Severity.values()) {
+            List<Finding> group = r.findings().stream().filter(f -> f.severity() == s).toList();
+            if (!group.isEmpty()) {
+                findings.getChildren().add(StepPage.section(switch (s) {
+                    case ERROR -> "Errors (" + group.size() + ")";
+                    case WARNING -> "Warnings (" + group.size() + ")";
+                    case INFO -> "Notes (" + group.size() + ")";
+                }));
+                group.forEach(f -> findings.getChildren().add(FindingsPane.row(f)));
+            }
+        }
+        if (!findings.getChildren().isEmpty()) {
+            ScrollPane scroll = StepPage.scroll(findings);
+            scroll.setFitToHeight(false);
+            scroll.prefViewportHeightProperty().bind(findings.heightProperty());
+            scroll.setMaxHeight(220);
+            // The tree gives way first: a few findings stay readable whole in a small window.
+            scroll.minHeightProperty().bind(Bindings.min(findings.heightProperty().add(4), 110));
+            VBox.setVgrow(scroll, Priority.NEVER);
+            body.getChildren().add(scroll);
+        }
+        if (r.tree() != null) {
+            TreeTableView<PackageNode> tree = tree();
+            tree.setId(ID_TREE + "-" + r.name());
+            tree.setRoot(item(r.tree(), 0));
+            VBox.setVgrow(tree, Priority.ALWAYS);
+            body.getChildren().add(tree);
+        }
+        body.setId(ID_PACKAGE_PREFIX + r.name());
+        body.setPadding(new Insets(8, 0, 0, 0));
+        Tab tab = new Tab(r.name(), body);
+        tab.setGraphic(r.willZip() ? Icons.of(Icons.Glyph.OK, Css.OK) : Icons.of(Icons.Glyph.ERROR, Css.SEVERITY_ERROR));
+        tab.setTooltip(new Tooltip(r.summary()));
+        return tab;
     }
 
     private static TreeTableView<PackageNode> tree() {

@@ -2,6 +2,7 @@ package dev.hippack.ui.steps.review;
 
 import dev.hippack.core.audit.AuditReport;
 import dev.hippack.core.build.BuildRecord;
+import dev.hippack.core.PackagerException;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
 import dev.hippack.core.host.Host;
@@ -23,9 +24,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -40,6 +44,11 @@ import javafx.collections.ObservableList;
  * name), reads it back as a tree, and verifies it ({@link PackageVerifier}): every check of the
  * audit (docs/design.md §5), whether the binaries were built for this plan, and the start check. Errors block Next;
  * warnings block it until the user acknowledges them.
+ *
+ * <p>A release of several packages stages and checks each in turn ({@link #packageReviews()}, one
+ * tree each). A package that cannot be staged, or whose checks find errors, is marked and gets no
+ * zip; it does not stop the others, and Next stays open while at least one package passes: the
+ * Archive step then cuts an incomplete release and says so.
  */
 public final class ReviewStepViewModel extends AbstractStepViewModel {
 
@@ -55,6 +64,10 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
     private final ReadOnlyStringWrapper totals = new ReadOnlyStringWrapper(this, "totals", "");
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private final ObservableList<Finding> findings = FXCollections.observableArrayList();
+    private final ObservableList<PackageReview> packageReviews = FXCollections.observableArrayList();
+    private final ReadOnlyBooleanWrapper severalPackages = new ReadOnlyBooleanWrapper(this, "severalPackages");
+    private List<ReleasePlan> stagedPlans = List.of();
+    private Map<String, BuildRecord> stagedBuilds = Map.of();
     private WizardDraft draft = new WizardDraft();
     private ReleasePlan stagedPlan;
     private BuildRecord stagedBuild;
@@ -85,6 +98,23 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
                 error.set("The output folder " + d.outputDir() + " cannot be used here: " + e.getMessage());
             }
         }
+        severalPackages.set(d.severalPackages());
+        if (d.severalPackages()) {
+            if (!packageReviews.isEmpty() && (!d.plans().equals(stagedPlans) || !d.lastBuilds().equals(stagedBuilds))) {
+                clear();
+            }
+            if (staged.get() != null) {
+                clear();
+            }
+            revalidate();
+            if (packageReviews.isEmpty() && canStage()) {
+                stage();
+            }
+            return;
+        }
+        if (!packageReviews.isEmpty()) {
+            clear();
+        }
         // A plan changed since staging (other targets, other binaries), or a new build (the same
         // plan built again: its record is a new one), makes the staged folder stale.
         if (staged.get() != null && (!d.toPlan().equals(stagedPlan) || !Objects.equals(d.lastBuild(), stagedBuild))) {
@@ -113,6 +143,10 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
     /** Stages the package into the output folder and verifies it, in the background. */
     public void stage() {
         if (!canStage()) {
+            return;
+        }
+        if (draft.severalPackages()) {
+            stageEach();
             return;
         }
         ReleasePlan plan = draft.toPlan();
@@ -151,6 +185,49 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
         revalidate();
     }
 
+    /** Each package of several in turn: staged, checked and read as a tree; a refusal is that package's alone. */
+    private void stageEach() {
+        List<ReleasePlan> plans = draft.plans();
+        Host host = draft.host();
+        Path out = outputFolder.get();
+        Map<String, BuildRecord> builds = draft.lastBuilds();
+        clear();
+        runJob("Staging", "Staging " + plans.size() + " packages", (listener, token) -> {
+            List<PackageReview> reviews = new ArrayList<>();
+            for (int i = 0; i < plans.size(); i++) {
+                ReleasePlan plan = plans.get(i);
+                listener.status("Staging " + plan.archiveName() + " (" + (i + 1) + " of " + plans.size() + ")");
+                try {
+                    StageResult s = stager.run(new StageRequest(planner.plan(plan, host), out), listener, token);
+                    AuditReport report = verifier.run(new VerifyRequest(s.packageDir(), plan, host, false), listener, token);
+                    List<Finding> all = new ArrayList<>(s.findings());
+                    all.addAll(report.findings());
+                    all.sort((x, y) -> x.severity().compareTo(y.severity()));
+                    reviews.add(new PackageReview(plan, s, report, treeReader.read(s.packageDir()), all, ""));
+                } catch (PackagerException e) {
+                    reviews.add(new PackageReview(plan, null, null, null, List.of(), e.getMessage()));
+                }
+            }
+            return reviews;
+        }, outcome -> {
+            if (outcome instanceof Outcome.Succeeded<List<PackageReview>> s) {
+                stagedPlans = plans;
+                stagedBuilds = builds;
+                packageReviews.setAll(s.value());
+                long passing = s.value().stream().filter(PackageReview::willZip).count();
+                totals.set(passing + " of " + plans.size() + " packages passed their checks"
+                        + (passing == plans.size() ? "." : "; the others get no zip and the release will be incomplete."));
+                status.set(passing == plans.size() ? "Staged and checked: no error." : "The checks found errors.");
+            } else if (outcome instanceof Outcome.Failed<List<PackageReview>> f) {
+                error.set(f.message());
+            } else {
+                error.set("Cancelled: no staged folder was left behind.");
+            }
+            revalidate();
+        });
+        revalidate();
+    }
+
     private String totalsText(StageResult s) {
         String staged = s.files() + " files, " + SizeText.of(s.bytes());
         if (draft.estimatedBytes() < 0) {
@@ -166,6 +243,9 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
         audit.set(null);
         tree.set(null);
         findings.clear();
+        packageReviews.clear();
+        stagedPlans = List.of();
+        stagedBuilds = Map.of();
         totals.set("");
         error.set("");
         warningsAcknowledged.set(false);
@@ -174,6 +254,10 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
     }
 
     private void revalidate() {
+        if (draft.severalPackages()) {
+            blockedBy(releaseReason());
+            return;
+        }
         AuditReport a = audit.get();
         String reason;
         if (busy.get()) {
@@ -190,8 +274,27 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
         blockedBy(reason);
     }
 
-    /** Warnings of the layout and of the checks. */
+    private String releaseReason() {
+        if (busy.get()) {
+            return "Staging and checking.";
+        }
+        if (packageReviews.isEmpty()) {
+            return outputFolder.get() == null ? "Choose the output folder, then stage the packages." : "Stage the packages to review them.";
+        }
+        if (packageReviews.stream().noneMatch(PackageReview::willZip)) {
+            return "No package passed its checks, so there would be nothing to release: fix and stage again.";
+        }
+        if (warningCount() > 0 && !warningsAcknowledged.get()) {
+            return "Acknowledge the " + warningCount() + (warningCount() == 1 ? " warning" : " warnings") + " to go on.";
+        }
+        return null;
+    }
+
+    /** Warnings of the layout and of the checks (of every package, for several). */
     public int warningCount() {
+        if (draft.severalPackages()) {
+            return (int) packageReviews.stream().mapToLong(PackageReview::warnings).sum();
+        }
         return (int) findings.stream().filter(f -> f.severity() == Severity.WARNING).count();
     }
 
@@ -206,4 +309,7 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
     public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
     /** Every finding of the layout and the checks (audit, binaries against the plan, start check), errors first. */
     public ObservableList<Finding> findings() { return findings; }
+    /** Each package of a release of several, staged and checked, in order; empty for one package. */
+    public ObservableList<PackageReview> packageReviews() { return packageReviews; }
+    public ReadOnlyBooleanProperty severalPackagesProperty() { return severalPackages.getReadOnlyProperty(); }
 }

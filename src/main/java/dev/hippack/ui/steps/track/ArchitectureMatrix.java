@@ -52,7 +52,7 @@ final class ArchitectureMatrix {
 
         Label legend = new Label("Under ROCm: a tick when that track's hipBLASLt has GEMM kernels for the architecture. "
                 + "\"none\" under a size: that library has no kernels for it. \"~\": split out of the guide's total "
-                + "for the library, so approximate.");
+                + "for the library, so approximate. With all tracks, a size adds up every package that ships the architecture.");
         legend.getStyleClass().add(Css.MUTED);
         legend.setWrapText(true);
         legend.setId("arch-legend");
@@ -67,6 +67,7 @@ final class ArchitectureMatrix {
 
         blockedList.setId(ID_BLOCKED);
         vm.rows().forEach(r -> r.blockedReasonProperty().addListener(o -> showBlocked()));
+        vm.presetProperty().addListener(o -> showBlocked());
         vm.baseTrackProperty().addListener(o -> showBlocked());
         showBlocked();
 
@@ -167,7 +168,8 @@ final class ArchitectureMatrix {
         }
         List<Node> lines = new ArrayList<>();
         if (!byReason.isEmpty()) {
-            Label head = new Label("Cannot ship on ROCm " + vm.baseTrackProperty().get().rocmVersion() + ":");
+            Label head = new Label(vm.allTracks() ? "Cannot ship on any track:"
+                    : "Cannot ship on ROCm " + vm.baseTrackProperty().get().rocmVersion() + ":");
             head.getStyleClass().add(Css.CARD_TITLE);
             lines.add(head);
         }

@@ -15,7 +15,7 @@ import javafx.scene.layout.VBox;
 /**
  * The Track step's footer, fixed under the scrolling content at every window size: the total,
  * the zipped range, what the last change did to the total, and the same selection on every other
- * track (with what that track leaves out).
+ * track (with what that track leaves out); with all tracks, the release's total and each package's.
  */
 final class SizeFooter {
 
@@ -80,6 +80,22 @@ final class SizeFooter {
         total.setText((e.approximate() ? "about " : "") + SizeText.of(e.totalBytes()));
         zip.setText("zipped " + SizeText.of(e.zipLowBytes()) + " to " + SizeText.of(e.zipHighBytes()));
         List<String> parts = new ArrayList<>();
+        if (vm.allTracks()) {
+            // A release of several: the total is all packages', and each package is named with its own size.
+            List<TrackComparison> packages = vm.comparisonProperty().get();
+            for (TrackComparison c : packages) {
+                String text = c.track().id() + " (ROCm " + c.track().rocmVersion() + ") " + (c.estimate().approximate() ? "about " : "")
+                        + SizeText.of(c.estimate().totalBytes());
+                if (!c.excluded().isEmpty()) {
+                    text += " without " + String.join(", ", c.excluded()) + " (no kernels there)";
+                }
+                parts.add(text);
+            }
+            total.setText(total.getText() + " in " + packages.size() + " packages");
+            others.setText("Packages: " + String.join("; ", parts) + ".");
+            source.setText(sourceText(e));
+            return;
+        }
         for (TrackComparison c : vm.comparisonProperty().get()) {
             if (c.chosen()) {
                 continue;
@@ -92,8 +108,12 @@ final class SizeFooter {
             parts.add(text);
         }
         others.setText(parts.isEmpty() ? "" : "The same selection " + String.join("; ", parts) + ".");
-        source.setText("measured".equals(e.source())
+        source.setText(sourceText(e));
+    }
+
+    private static String sourceText(SizeBreakdown e) {
+        return "measured".equals(e.source())
                 ? "Sizes measured from the installed SDK's files."
-                : "Sizes from the catalog (the guide's measurements)" + (e.approximate() ? "; \"about\" and ~ mark derived figures." : "."));
+                : "Sizes from the catalog (the guide's measurements)" + (e.approximate() ? "; \"about\" and ~ mark derived figures." : ".");
     }
 }

@@ -58,7 +58,9 @@ final class TrackComparisonChart {
         HBox.setHgrow(chart, Priority.ALWAYS);
         HBox body = new HBox(16, table, chart);
         body.setAlignment(Pos.TOP_LEFT);
-        Label title = new Label("Package size by component, same selection on each track");
+        Label title = new Label();
+        title.textProperty().bind(vm.presetProperty().map(p -> TrackStepViewModel.ALL_TRACKS.equals(p)
+                ? "Each package's size by component" : "Package size by component, same selection on each track"));
         title.getStyleClass().add(Css.SECTION_TITLE);
         title.setWrapText(true);
         root = new VBox(6, title, body, note);
@@ -107,7 +109,7 @@ final class TrackComparisonChart {
             ColumnConstraints cc = new ColumnConstraints();
             cc.setHalignment(HPos.RIGHT);
             table.getColumnConstraints().add(cc);
-            Label h = head("ROCm " + c.track().rocmVersion() + (c.chosen() ? " (chosen)" : ""));
+            Label h = head("ROCm " + c.track().rocmVersion() + (vm.allTracks() ? " (" + c.track().id() + ")" : c.chosen() ? " (chosen)" : ""));
             h.setId("compare-head-" + c.track().id());
             table.add(h, col + 1, 0);
         }

@@ -19,6 +19,7 @@ import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
@@ -60,10 +61,14 @@ public final class TrackStepView implements StepView {
         VBox content = new VBox(10, presets(), matrix.root(), chart.root(), options(),
                 StepPage.section("Findings of the plan"),
                 new FindingsPane(ID_FINDINGS, vm.findings(), "No rule finds a problem with this selection.", vm::remedyFor).root());
-        root = StepPage.framed(StepId.TRACK.viewId(), "Track and architectures",
-                "Choose the ROCm track and the GPU architectures to ship. Every tick updates the size at once; "
-                        + "the figures below compare the same selection on each track.",
+        String one = "Choose the ROCm track and the GPU architectures to ship. Every tick updates the size at once; "
+                + "the figures below compare the same selection on each track.";
+        BorderPane page = StepPage.framed(StepId.TRACK.viewId(), "Track and architectures", one,
                 null, StepPage.scroll(content), new SizeFooter(vm).root());
+        StepPage.introOf(page).textProperty().bind(vm.presetProperty().map(p -> TrackStepViewModel.ALL_TRACKS.equals(p)
+                ? "Choose the GPU architectures to ship: each track's package gets those its ROCm has kernels for. Every tick "
+                        + "updates the sizes at once; the figures below are each package's." : one));
+        root = page;
     }
 
     @Override
@@ -83,12 +88,21 @@ public final class TrackStepView implements StepView {
             ids.add(t.id());
         }
         ids.add(ReleasePlan.CUSTOM_TRACK);
+        if (vm.catalog().tracks().size() > 1) {
+            ids.add(TrackStepViewModel.ALL_TRACKS);
+        }
         for (String id : ids) {
-            String text = vm.catalog().track(id).map(t -> "ROCm " + t.rocmVersion() + " (" + t.id() + ")").orElse("Custom");
+            String text = vm.catalog().track(id).map(t -> "ROCm " + t.rocmVersion() + " (" + t.id() + ")")
+                    .orElse(TrackStepViewModel.ALL_TRACKS.equals(id) ? "All tracks, one package each" : "Custom");
             ToggleButton b = new ToggleButton(text);
             b.setId(ID_PRESET_PREFIX + id);
             b.setUserData(id);
             b.setMinWidth(ToggleButton.USE_PREF_SIZE);
+            if (TrackStepViewModel.ALL_TRACKS.equals(id)) {
+                b.setTooltip(new Tooltip("A release of one package per track of the catalog ("
+                        + String.join(", ", vm.catalog().tracks().stream().map(Track::id).toList())
+                        + "), each with the ticked architectures its ROCm has kernels for"));
+            }
             presets.getButtons().add(b);
         }
         presets.getToggleGroup().selectedToggleProperty().addListener((o, was, now) -> {
@@ -132,6 +146,8 @@ public final class TrackStepView implements StepView {
         Label label = new Label("Track:");
         label.setMinWidth(Label.USE_PREF_SIZE);
         FlowPane row = new FlowPane(10, 6, label, presets, base);
+        // Several presets may not fit beside the label in a small window: the row wraps.
+        presets.setMaxWidth(Double.MAX_VALUE);
         row.setAlignment(Pos.CENTER_LEFT);
         return new VBox(6, row, sdk);
     }

@@ -40,8 +40,15 @@ import javafx.collections.ObservableList;
  * re-judges the plan and re-estimates its size at once (both are in-memory and far below a
  * frame), for the chosen track and, for the comparison, for the same selection on every catalog
  * track. Nothing here names a track: the tracks, their coverage and their sizes are the catalog's.
+ * {@link #ALL_TRACKS} makes one package per catalog track from the same ticks ({@link #packagePlans()}).
  */
 public final class TrackStepViewModel extends AbstractStepViewModel {
+
+    /**
+     * The preset that makes one package per track of the catalog (a release of several): each
+     * ships the ticked architectures its own ROCm has kernels for, in its own build folder.
+     */
+    public static final String ALL_TRACKS = "all-tracks";
 
     private final Catalog catalog;
     private final BreakdownEstimator estimator;
@@ -83,8 +90,9 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
             row.selectedProperty().addListener((o, was, now) -> {
                 if (!updating) {
                     // Ticks that leave a preset make it "custom"; ticks that come back to it make it the preset again.
+                    // With every track, the ticks are the release's: each package takes those its track can ship.
                     boolean presetTargets = selectedIds().equals(baseTrack.get().targets());
-                    if (isPreset(preset.get()) != presetTargets) {
+                    if (!allTracks() && isPreset(preset.get()) != presetTargets) {
                         updating = true;
                         preset.set(presetTargets ? baseTrack.get().id() : ReleasePlan.CUSTOM_TRACK);
                         updating = false;
@@ -102,7 +110,8 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
         preset.set(first.id());
         preset.addListener((o, was, now) -> {
             if (!updating && now != null) {
-                pendingCause = catalog.track(now).map(t -> "the " + t.id() + " preset").orElse(null);
+                pendingCause = ALL_TRACKS.equals(now) ? "all tracks"
+                        : catalog.track(now).map(t -> "the " + t.id() + " preset").orElse(null);
                 applyPreset(now);
             }
         });
@@ -137,11 +146,13 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
             String t = d.track() == null ? catalog.tracks().get(0).id() : d.track();
             Track base = catalog.track(t).orElseGet(() -> trackForVersion(d.rocmVersion()).orElse(catalog.tracks().get(0)));
             baseTrack.set(base);
-            preset.set(isPreset(t) ? t : ReleasePlan.CUSTOM_TRACK);
+            boolean all = !d.packages().isEmpty();
+            preset.set(all ? ALL_TRACKS : isPreset(t) ? t : ReleasePlan.CUSTOM_TRACK);
             kernelPolicy.set(d.rocblasKernels());
             allowRdna2.set(d.allowRdna2());
             hipblaslt.set(d.options().hipblaslt());
-            List<String> targets = new ArrayList<>(d.track() == null ? base.targets() : d.targets());
+            List<String> targets = new ArrayList<>(d.track() == null ? base.targets() : all
+                    ? d.packages().stream().flatMap(p -> p.targets().stream()).distinct().toList() : d.targets());
             for (String gpu : d.localGpus()) {
                 if (!targets.contains(gpu) && catalog.architecture(gpu).map(a -> !a.blocked()).orElse(false)) {
                     targets.add(gpu);
@@ -165,6 +176,11 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
 
     @Override
     public void leave(WizardDraft d) {
+        if (allTracks()) {
+            leaveAllTracks(d);
+            return;
+        }
+        d.packages(List.of());
         Track base = baseTrack.get();
         boolean trackChanged = d.track() == null || !d.rocmVersion().equals(base.rocmVersion());
         d.track(preset.get());
@@ -185,6 +201,63 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
     }
 
     /**
+     * Every track: the draft gets one package per catalog track, and its single-package fields
+     * take the first package's, so that Back and a single track start from there.
+     */
+    private void leaveAllTracks(WizardDraft d) {
+        List<ReleasePlan> plans = packagePlans();
+        Map<String, SizeBreakdown> sizes = new LinkedHashMap<>();
+        comparison.get().forEach(c -> sizes.put(c.track().id(), c.estimate()));
+        List<WizardDraft.PackageChoice> choices = new ArrayList<>();
+        for (ReleasePlan p : plans) {
+            SizeBreakdown e = sizes.get(p.track());
+            choices.add(new WizardDraft.PackageChoice(p.track(), p.rocmVersion(), p.targets(), p.buildDir(), p.archiveName(),
+                    e == null ? -1 : e.totalBytes(), e == null ? -1 : e.zipLowBytes(), e == null ? -1 : e.zipHighBytes()));
+        }
+        ReleasePlan first = plans.get(0);
+        d.packages(choices);
+        d.track(first.track());
+        d.rocmVersion(first.rocmVersion());
+        d.targets(first.targets());
+        d.buildDir(first.buildDir());
+        d.archiveName(first.archiveName());
+        d.sdk(first.sdk());
+        d.rocblasKernels(kernelPolicy.get());
+        d.allowRdna2(allowRdna2.get());
+        d.options(d.options().withHipblaslt(hipblaslt.get()));
+        SizeBreakdown e = estimate.get();
+        if (e != null) {
+            d.estimate(e.totalBytes(), e.zipLowBytes(), e.zipHighBytes());
+        }
+    }
+
+    /** True when the preset is {@link #ALL_TRACKS}: one package per catalog track. */
+    public boolean allTracks() {
+        return ALL_TRACKS.equals(preset.get());
+    }
+
+    /**
+     * The packages as they stand: with {@link #ALL_TRACKS}, one plan per catalog track, each with
+     * the ticked architectures that track can ship, its build folder and package name; otherwise
+     * the one {@link #plan()}.
+     */
+    public List<ReleasePlan> packagePlans() {
+        if (!allTracks()) {
+            return List.of(plan());
+        }
+        ReleasePlan common = plan();
+        List<ReleasePlan> plans = new ArrayList<>();
+        for (Track t : catalog.tracks()) {
+            List<String> shipped = rows.stream()
+                    .filter(r -> r.isSelected() && blockedReason(r.architecture(), t).isEmpty())
+                    .map(ArchitectureRow::id).toList();
+            plans.add(common.withTrack(t.id()).withRocmVersion(t.rocmVersion()).withTargets(shipped).withBuildDir(t.buildDir())
+                    .withArchiveName(t.packageName()).withSdk(draft.sdkByVersion().get(t.rocmVersion())));
+        }
+        return plans;
+    }
+
+    /**
      * Ticks or unticks a row as a click on its box does. A row that cannot ship on the chosen
      * track is not ticked: {@link #tickNoticeProperty()} then says why, in full.
      *
@@ -192,8 +265,9 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
      */
     public boolean toggle(ArchitectureRow row) {
         if (!row.isSelected() && row.isBlocked()) {
-            tickNotice.set(row.id() + " (" + row.exampleHardware() + ") cannot be shipped on ROCm "
-                    + baseTrack.get().rocmVersion() + ": " + row.blockedReasonProperty().get());
+            tickNotice.set(row.id() + " (" + row.exampleHardware() + ") cannot be shipped on "
+                    + (allTracks() ? "any track of the catalog" : "ROCm " + baseTrack.get().rocmVersion()) + ": "
+                    + row.blockedReasonProperty().get());
             return false;
         }
         tickNotice.set("");
@@ -204,7 +278,21 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
     /** Ticks exactly the preset's targets; "custom" keeps the ticks as they are. */
     private void applyPreset(String id) {
         tickNotice.set("");
-        if (!isPreset(id)) {
+        if (!isPreset(id) && !ALL_TRACKS.equals(id)) {
+            refresh();
+            return;
+        }
+        if (ALL_TRACKS.equals(id)) {
+            // Every track's own targets: a package per track then ships exactly its track's list.
+            List<String> union = catalog.tracks().stream().flatMap(t -> t.targets().stream()).distinct().toList();
+            updating = true;
+            try {
+                for (ArchitectureRow r : rows) {
+                    r.selectedProperty().set(union.contains(r.id()));
+                }
+            } finally {
+                updating = false;
+            }
             refresh();
             return;
         }
@@ -223,15 +311,29 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
 
     private void refresh() {
         Track base = baseTrack.get();
+        // One track: its sizes. All tracks: what ticking the row adds to the release, summed over the
+        // packages that ship it (gfx1102 counts only in the track whose hipBLASLt has its kernels).
+        List<Track> shown = allTracks() ? catalog.tracks() : List.of(base);
         for (ArchitectureRow r : rows) {
-            KernelSize rb = size(base.id(), KernelLibrary.ROCBLAS, r.id());
-            KernelSize lt = size(base.id(), KernelLibrary.HIPBLASLT, r.id());
-            r.sizes(rb == null ? 0 : rb.mib(), lt == null ? 0 : lt.mib(), (rb != null && rb.derived()) || (lt != null && lt.derived()));
-            r.blockedReason(blockedReason(r.architecture(), base));
+            double rocblas = 0;
+            double hipblaslt = 0;
+            boolean derived = false;
+            for (Track t : shown) {
+                if (allTracks() && !blockedReason(r.architecture(), t).isEmpty()) {
+                    continue;
+                }
+                KernelSize rb = size(t.id(), KernelLibrary.ROCBLAS, r.id());
+                KernelSize lt = size(t.id(), KernelLibrary.HIPBLASLT, r.id());
+                rocblas += rb == null ? 0 : rb.mib();
+                hipblaslt += lt == null ? 0 : lt.mib();
+                derived |= (rb != null && rb.derived()) || (lt != null && lt.derived());
+            }
+            r.sizes(rocblas, hipblaslt, derived);
+            r.blockedReason(allTracks() ? blockedOnEveryTrack(r.architecture()) : blockedReason(r.architecture(), base));
         }
         selectedCount.set(selectedIds().size());
         String sdk = draft.sdkByVersion().get(base.rocmVersion());
-        sdkDescription.set(sdk != null
+        sdkDescription.set(allTracks() ? allTracksDescription() : sdk != null
                 ? "HIP SDK " + base.rocmVersion() + " found at " + sdk + "; sizes are measured from it."
                 : "No HIP SDK " + base.rocmVersion() + " on this machine: sizes come from the catalog (the guide's figures). "
                         + "Install " + base.sdkInstaller() + " to build.");
@@ -240,13 +342,22 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
                         + "has no tuned kernel: this path is untested. Ship it only if you have verified it."
                 : "");
         ReleasePlan plan = plan();
-        findings.setAll(judge == null ? List.of() : judge.judge(plan));
+        List<ReleasePlan> packages = packagePlans();
+        findings.setAll(judge == null ? List.of() : allTracks() ? judgeEach(packages) : judge.judge(plan));
         SizeBreakdown before = estimate.get();
-        estimateAll(plan);
+        if (allTracks()) {
+            estimateEach(packages);
+        } else {
+            estimateAll(plan);
+        }
         noteChange(before, estimate.get());
         String reason;
+        Optional<ReleasePlan> empty = packages.stream().filter(p -> p.targets().isEmpty()).findFirst();
         if (selectedIds().isEmpty()) {
             reason = "Tick at least one architecture.";
+        } else if (allTracks() && empty.isPresent()) {
+            reason = "The " + empty.get().track() + " package would ship none of the ticked architectures (ROCm "
+                    + empty.get().rocmVersion() + " has no kernels for them): tick one it can ship, or choose a single track.";
         } else {
             reason = findings.stream().filter(Finding::isError).findFirst()
                     .map(f -> "Fix first: " + f.message()).orElse(null);
@@ -256,6 +367,87 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
             }
         }
         blockedBy(reason);
+    }
+
+    /** Every track: blocked only when no track of the catalog can ship it (the first track's reason then). */
+    private String blockedOnEveryTrack(GpuArchitecture a) {
+        List<String> reasons = catalog.tracks().stream().map(t -> blockedReason(a, t)).toList();
+        return reasons.stream().allMatch(r -> !r.isEmpty()) ? reasons.get(0) : "";
+    }
+
+    private String allTracksDescription() {
+        List<String> parts = new ArrayList<>();
+        for (Track t : catalog.tracks()) {
+            String sdk = draft.sdkByVersion().get(t.rocmVersion());
+            parts.add(t.id() + " on ROCm " + t.rocmVersion() + " in " + t.buildDir() + (sdk != null ? " (HIP SDK at " + sdk + ")"
+                    : " (no HIP SDK " + t.rocmVersion() + " here: install " + t.sdkInstaller() + " to build it)"));
+        }
+        return "One package for each of the catalog's " + catalog.tracks().size() + " tracks: " + String.join("; ", parts)
+                + ". Each package ships the ticked architectures its ROCm has kernels for.";
+    }
+
+    /**
+     * The plan rules on each package: a finding every package has is shown once, the others
+     * with the package's track in front.
+     */
+    private List<Finding> judgeEach(List<ReleasePlan> packages) {
+        Map<ReleasePlan, List<Finding>> byPackage = new LinkedHashMap<>();
+        packages.forEach(p -> byPackage.put(p, judge.judge(p)));
+        List<Finding> out = new ArrayList<>();
+        for (Map.Entry<ReleasePlan, List<Finding>> e : byPackage.entrySet()) {
+            for (Finding f : e.getValue()) {
+                boolean everywhere = byPackage.values().stream().allMatch(l -> l.contains(f));
+                Finding shown = everywhere ? f : new Finding(f.id(), f.severity(), e.getKey().track() + ": " + f.message(), f.fix(), f.file());
+                if (!out.contains(shown)) {
+                    out.add(shown);
+                }
+            }
+        }
+        out.sort((x, y) -> x.severity().compareTo(y.severity()));
+        return out;
+    }
+
+    /**
+     * Every track: each package's own estimate (its comparison entry, all of them chosen), and the
+     * whole release's as the estimate, summed component by component.
+     */
+    private void estimateEach(List<ReleasePlan> packages) {
+        if (estimator == null) {
+            estimateAll(packages.get(0));
+            return;
+        }
+        try {
+            List<TrackComparison> byTrack = new ArrayList<>();
+            for (ReleasePlan p : packages) {
+                Track t = catalog.track(p.track()).orElseThrow();
+                List<String> excluded = selectedIds().stream().filter(a -> !p.targets().contains(a)).toList();
+                byTrack.add(new TrackComparison(t, estimator.estimate(p), excluded, true));
+            }
+            estimate.set(sum(byTrack.stream().map(TrackComparison::estimate).toList()));
+            comparison.set(List.copyOf(byTrack));
+            estimateProblem.set("");
+        } catch (Exception e) {
+            estimate.set(null);
+            comparison.set(List.of());
+            estimateProblem.set("No estimate: " + e.getMessage());
+        }
+    }
+
+    private static SizeBreakdown sum(List<SizeBreakdown> parts) {
+        Map<String, long[]> bytes = new LinkedHashMap<>();
+        Map<String, Boolean> approximate = new LinkedHashMap<>();
+        for (SizeBreakdown b : parts) {
+            for (SizeBreakdown.Segment s : b.segments()) {
+                bytes.computeIfAbsent(s.component(), k -> new long[1])[0] += s.bytes();
+                approximate.merge(s.component(), s.approximate(), Boolean::logicalOr);
+            }
+        }
+        List<SizeBreakdown.Segment> segments = bytes.entrySet().stream()
+                .map(e -> new SizeBreakdown.Segment(e.getKey(), e.getValue()[0], approximate.get(e.getKey()))).toList();
+        boolean measured = parts.stream().allMatch(b -> "measured".equals(b.source()));
+        return new SizeBreakdown(segments, parts.stream().mapToLong(SizeBreakdown::totalBytes).sum(),
+                parts.stream().mapToLong(SizeBreakdown::zipLowBytes).sum(), parts.stream().mapToLong(SizeBreakdown::zipHighBytes).sum(),
+                measured ? "measured" : "catalog", parts.stream().anyMatch(SizeBreakdown::approximate));
     }
 
     /** "-295.6 MiB (gfx1100 unticked)": how much the user's last change moved the total. */
@@ -310,7 +502,7 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
         WizardDraft snapshot = new WizardDraft();
         snapshot.load(draft.track() == null ? ReleasePlan.forTrack(base) : draft.toPlan());
         String previous = draft.track();
-        snapshot.track(preset.get());
+        snapshot.track(allTracks() ? base.id() : preset.get());
         snapshot.rocmVersion(base.rocmVersion());
         snapshot.targets(selectedIds());
         snapshot.rocblasKernels(kernelPolicy.get());
@@ -389,7 +581,7 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
     }
 
     public Catalog catalog() { return catalog; }
-    /** A catalog track's id, or "custom". */
+    /** A catalog track's id, "custom", or {@link #ALL_TRACKS}. */
     public ObjectProperty<String> presetProperty() { return preset; }
     /** The catalog track whose ROCm version, build folder and sizes apply (also for "custom"). */
     public ObjectProperty<Track> baseTrackProperty() { return baseTrack; }

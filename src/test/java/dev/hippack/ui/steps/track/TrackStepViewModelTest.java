@@ -1,9 +1,12 @@
 package dev.hippack.ui.steps.track;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
+import dev.hippack.core.catalog.KernelLibrary;
+import dev.hippack.core.catalog.KernelSize;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.plan.KernelPolicy;
 import dev.hippack.core.plan.ReleasePlan;
@@ -225,5 +228,121 @@ class TrackStepViewModelTest {
         vm.leave(out);
         assertThat(out.options().hipblaslt()).as("the Build step starts from it").isFalse();
         assertThat(vm.findings()).allSatisfy(f -> assertThat(vm.remedyFor(f)).isEmpty());
+    }
+
+    // ---- all tracks: one package per catalog track -------------------------------------------
+
+    private static List<String> targetsOf(List<ReleasePlan> plans, String track) {
+        return plans.stream().filter(p -> p.track().equals(track)).findFirst().orElseThrow().targets();
+    }
+
+    private double mib(String track, KernelLibrary lib, String arch) {
+        return catalog.kernelSizes(track, lib).flatMap(k -> k.arch(arch)).map(KernelSize::mib).orElse(0.0);
+    }
+
+    @Test
+    void withAllTracksARowsSizesAddUpThePackagesThatShipIt() {
+        TrackStepViewModel vm = vm(countingEstimator, null);
+        assertThat(row(vm, "gfx1100").rocblasMibProperty().get()).isEqualTo(mib("rocm6", KernelLibrary.ROCBLAS, "gfx1100"));
+        vm.presetProperty().set(TrackStepViewModel.ALL_TRACKS);
+        for (KernelLibrary lib : KernelLibrary.values()) {
+            ArchitectureRow gfx1100 = row(vm, "gfx1100");
+            double both = mib("rocm6", lib, "gfx1100") + mib("rocm7", lib, "gfx1100");
+            assertThat(lib == KernelLibrary.ROCBLAS ? gfx1100.rocblasMibProperty().get() : gfx1100.hipblasltMibProperty().get())
+                    .as(lib.toString()).isCloseTo(both, offset(1e-9));
+        }
+        // gfx1102 ships only in rocm6 (7.1's hipBLASLt has no kernels for it): only rocm6's files count.
+        assertThat(row(vm, "gfx1102").rocblasMibProperty().get()).isEqualTo(mib("rocm6", KernelLibrary.ROCBLAS, "gfx1102"));
+        vm.presetProperty().set("rocm7");
+        assertThat(row(vm, "gfx1100").rocblasMibProperty().get()).isEqualTo(mib("rocm7", KernelLibrary.ROCBLAS, "gfx1100"));
+    }
+
+    @Test
+    void allTracksMakesOnePackagePerCatalogTrackEachWithItsOwnTrackTargetsFolderAndName() {
+        TrackStepViewModel vm = vm(countingEstimator, null);
+        vm.presetProperty().set(TrackStepViewModel.ALL_TRACKS);
+        assertThat(vm.allTracks()).isTrue();
+        List<ReleasePlan> plans = vm.packagePlans();
+        assertThat(plans).extracting(ReleasePlan::track).containsExactly("rocm6", "rocm7");
+        assertThat(plans).extracting(ReleasePlan::rocmVersion).containsExactly("6.4", "7.1");
+        assertThat(plans).extracting(ReleasePlan::buildDir).containsExactly("build\\hip", "build\\hip71");
+        assertThat(plans).extracting(ReleasePlan::archiveName).containsExactly("audiocpp-windows-hip-rocm6", "audiocpp-windows-hip-rocm7");
+        assertThat(targetsOf(plans, "rocm6")).containsExactlyElementsOf(catalog.track("rocm6").orElseThrow().targets());
+        assertThat(targetsOf(plans, "rocm7")).containsExactlyElementsOf(catalog.track("rocm7").orElseThrow().targets());
+        // gfx1102 is ticked (rocm6 ships it), not blocked; RDNA2 is blocked on every track.
+        assertThat(vm.selectedIds()).contains("gfx1102");
+        assertThat(row(vm, "gfx1102").isBlocked()).isFalse();
+        assertThat(row(vm, "gfx1030").isBlocked()).isTrue();
+        // The estimate is the release's: each package's own, and their sum.
+        assertThat(vm.comparisonProperty().get()).allMatch(TrackComparison::chosen)
+                .extracting(c -> c.estimate().totalBytes()).containsExactly(8_000_000L, 7_000_001L);
+        assertThat(vm.comparisonProperty().get().get(1).excluded()).containsExactly("gfx1102");
+        assertThat(vm.estimateProperty().get().totalBytes()).isEqualTo(15_000_001L);
+        assertThat(vm.sdkDescriptionProperty().get()).startsWith("One package for each of the catalog's 2 tracks")
+                .contains("rocm6 on ROCm 6.4 in build\\hip").contains("rocm7 on ROCm 7.1 in build\\hip71");
+        assertThat(vm.validProperty().get()).as(vm.blockerProperty().get()).isTrue();
+    }
+
+    @Test
+    void withAllTracksATickIsEveryPackageThatCanShipItAndTheTracksStayAll() {
+        TrackStepViewModel vm = vm(countingEstimator, null);
+        vm.presetProperty().set(TrackStepViewModel.ALL_TRACKS);
+        row(vm, "gfx1100").selectedProperty().set(false);
+        assertThat(vm.presetProperty().get()).isEqualTo(TrackStepViewModel.ALL_TRACKS);
+        assertThat(vm.packagePlans()).allSatisfy(p -> assertThat(p.targets()).doesNotContain("gfx1100"));
+        assertThat(vm.lastChangeProperty().get()).contains("(gfx1100 unticked)");
+        // Only what one track ships: the other package would be empty, which the step refuses with the reason.
+        for (ArchitectureRow r : vm.rows()) {
+            r.selectedProperty().set(r.id().equals("gfx1102"));
+        }
+        assertThat(targetsOf(vm.packagePlans(), "rocm6")).containsExactly("gfx1102");
+        assertThat(targetsOf(vm.packagePlans(), "rocm7")).isEmpty();
+        assertThat(vm.validProperty().get()).isFalse();
+        assertThat(vm.blockerProperty().get()).startsWith("The rocm7 package would ship none of the ticked architectures");
+    }
+
+    @Test
+    void allTracksLeavesThePackagesInTheDraftAndComesBackToThem() {
+        TrackStepViewModel vm = vm(countingEstimator, null);
+        vm.presetProperty().set(TrackStepViewModel.ALL_TRACKS);
+        row(vm, "gfx1201").selectedProperty().set(false);
+        WizardDraft d = WizardDraft.forTrack(catalog.track("rocm6").orElseThrow());
+        vm.leave(d);
+        assertThat(d.severalPackages()).isTrue();
+        assertThat(d.plans()).isEqualTo(vm.packagePlans());
+        assertThat(d.packages()).extracting(WizardDraft.PackageChoice::estimatedBytes).containsExactly(7_000_000L, 6_000_001L);
+        // The single-package fields are the first package's: Back and one track start from there.
+        assertThat(d.track()).isEqualTo("rocm6");
+        assertThat(d.toRelease().packages()).hasSize(2);
+
+        TrackStepViewModel again = new TrackStepViewModel(catalog, countingEstimator, null);
+        again.enter(d);
+        assertThat(again.presetProperty().get()).isEqualTo(TrackStepViewModel.ALL_TRACKS);
+        assertThat(again.selectedIds()).contains("gfx1102").doesNotContain("gfx1201");
+        assertThat(again.packagePlans()).isEqualTo(d.plans());
+    }
+
+    @Test
+    void fromAllTracksToOneTrackAndBackTheDraftFollows() {
+        TrackStepViewModel vm = vm(countingEstimator, null);
+        WizardDraft d = WizardDraft.forTrack(catalog.track("rocm6").orElseThrow());
+        vm.enter(d);
+        vm.presetProperty().set(TrackStepViewModel.ALL_TRACKS);
+        vm.leave(d);
+        vm.enter(d);
+        vm.presetProperty().set("rocm7");
+        vm.leave(d);
+        assertThat(d.severalPackages()).isFalse();
+        assertThat(d.plans()).hasSize(1);
+        assertThat(d.toPlan().track()).isEqualTo("rocm7");
+        assertThat(d.toPlan().buildDir()).isEqualTo("build\\hip71");
+        assertThat(d.toPlan().archiveName()).isEqualTo("audiocpp-windows-hip-rocm7");
+        assertThat(d.toPlan().targets()).doesNotContain("gfx1102");
+        vm.enter(d);
+        assertThat(vm.presetProperty().get()).isEqualTo("rocm7");
+        vm.presetProperty().set(TrackStepViewModel.ALL_TRACKS);
+        vm.leave(d);
+        assertThat(d.plans()).extracting(ReleasePlan::buildDir).containsExactly("build\\hip", "build\\hip71");
+        assertThat(targetsOf(d.plans(), "rocm6")).contains("gfx1102");
     }
 }
