@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.logging.FileHandler;
 import java.util.logging.Formatter;
 import java.util.logging.Handler;
@@ -55,24 +56,26 @@ public final class RunLog implements AutoCloseable {
     private static final DateTimeFormatter FILE_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
     private static final System.Logger LOG = System.getLogger(RunLog.class.getName());
 
-    private final Path file;
-    private final String unavailable;
-    private final FileHandler handler;
+    private final Forwarder forwarder;
     private final List<Handler> replaced;
     private final Level previousLevel;
     private final Thread.UncaughtExceptionHandler previousUncaught;
     /** Whether this run changed java.util.logging (and {@link #close} must put it back). */
     private final boolean configured;
+    /** The file, once it is open (or why there is none). */
+    private final CompletableFuture<Opened> opened;
 
-    private RunLog(Path file, String unavailable, FileHandler handler, List<Handler> replaced, Level previousLevel,
-                   Thread.UncaughtExceptionHandler previousUncaught, boolean configured) {
-        this.file = file;
-        this.unavailable = unavailable;
-        this.handler = handler;
+    /** The run's file and its handler, or why it has none. */
+    private record Opened(Path file, FileHandler handler, String unavailable) { }
+
+    private RunLog(Forwarder forwarder, List<Handler> replaced, Level previousLevel,
+                   Thread.UncaughtExceptionHandler previousUncaught, boolean configured, CompletableFuture<Opened> opened) {
+        this.forwarder = forwarder;
         this.replaced = replaced;
         this.previousLevel = previousLevel;
         this.previousUncaught = previousUncaught;
         this.configured = configured;
+        this.opened = opened;
     }
 
     /**
@@ -115,7 +118,7 @@ public final class RunLog implements AutoCloseable {
 
     /** A run without a log file, e.g. when the folder cannot be written; {@code why} says so in messages. */
     public static RunLog none(String why) {
-        return new RunLog(null, why, null, List.of(), null, null, false);
+        return new RunLog(null, List.of(), null, null, false, CompletableFuture.completedFuture(new Opened(null, null, why)));
     }
 
     /** {@link #start(Path, List, int, int)} with {@link #KEEP_RUNS} and {@link #MAX_BYTES}. */
@@ -126,37 +129,41 @@ public final class RunLog implements AutoCloseable {
     /**
      * Starts this run's log in {@code folder}: deletes the oldest runs' files so that {@code keep}
      * remain with the new one, opens a new file of at most {@code maxBytes}, and sends every
-     * {@code System.Logger} record (INFO and above) there instead of to the console.
+     * {@code System.Logger} record (INFO and above) there instead of to the console. Returns when
+     * the file is open (or known to be unusable).
      */
     public static RunLog start(Path folder, List<String> args, int keep, int maxBytes) {
-        Path file;
-        FileHandler handler;
-        try {
-            Files.createDirectories(folder);
-            prune(folder, keep - 1);
-            file = newFile(folder);
-            handler = new FileHandler(pattern(file), maxBytes, 1, false);
-            handler.setEncoding(StandardCharsets.UTF_8.name());
-            handler.setFormatter(new LineFormatter());
-            handler.setLevel(Level.ALL);
-        } catch (IOException | RuntimeException e) {
-            // No file: only errors reach the console, so the command line's stderr stays its own.
-            Logger root = LogManager.getLogManager().getLogger("");
-            Level previousLevel = root.getLevel();
-            root.setLevel(Level.SEVERE);
-            return new RunLog(null, "the log folder " + folder + " cannot be written (" + e.getMessage() + ")", null,
-                    List.of(), previousLevel, Thread.getDefaultUncaughtExceptionHandler(), true);
-        }
+        RunLog log = startInBackground(folder, args, keep, maxBytes);
+        log.opened.join();
+        return log;
+    }
+
+    /** {@link #startInBackground(Path, List, int, int)} with {@link #KEEP_RUNS} and {@link #MAX_BYTES}. */
+    public static RunLog startInBackground(Path folder, List<String> args) {
+        return startInBackground(folder, args, KEEP_RUNS, MAX_BYTES);
+    }
+
+    /**
+     * {@link #start(Path, List, int, int)}, except that the folder and the file are made on a
+     * thread of its own, so the program goes on at once (the wizard's window is not kept waiting
+     * for the log folder, the time zone and the file lock). No record is lost meanwhile: from this
+     * call on, every record goes to this run's handler, which keeps them until the file is open
+     * and then writes them, in order, ahead of the later ones; {@link #file}, {@link #unavailable},
+     * {@link #recordUnexpected} and {@link #close} wait for the file to be open. Without a usable
+     * folder the kept errors go to the console, as they would have.
+     */
+    public static RunLog startInBackground(Path folder, List<String> args, int keep, int maxBytes) {
         Logger root = LogManager.getLogManager().getLogger("");
+        Forwarder forwarder = new Forwarder();
         List<Handler> replaced = List.of(root.getHandlers());
         replaced.forEach(root::removeHandler);
-        root.addHandler(handler);
+        root.addHandler(forwarder);
         Level previousLevel = root.getLevel();
         root.setLevel(Level.INFO);
         Thread.UncaughtExceptionHandler previousUncaught = Thread.getDefaultUncaughtExceptionHandler();
         Thread.setDefaultUncaughtExceptionHandler((thread, error) -> {
             LOG.log(System.Logger.Level.ERROR, "Uncaught exception in thread " + thread.getName(), error);
-            handler.flush();
+            forwarder.flush();
             if (previousUncaught != null) {
                 previousUncaught.uncaughtException(thread, error);
             } else {
@@ -164,21 +171,53 @@ public final class RunLog implements AutoCloseable {
                 error.printStackTrace();
             }
         });
-        RunLog log = new RunLog(file, null, handler, replaced, previousLevel, previousUncaught, true);
+        CompletableFuture<Opened> opened = new CompletableFuture<>();
+        Thread opener = new Thread(() -> opened.complete(open(folder, keep, maxBytes, root, forwarder, replaced, previousUncaught)),
+                "hip-packager-log");
+        opener.setDaemon(true);
+        opener.start();
+        RunLog log = new RunLog(forwarder, replaced, previousLevel, previousUncaught, true, opened);
         LOG.log(System.Logger.Level.INFO, "hip-packager " + ApplicationVersion.version() + " started with arguments " + args
                 + "; Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ") on "
                 + System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
         return log;
     }
 
+    /**
+     * Makes the folder and the file and hands the kept records to it; without them, puts the
+     * console handlers back with only errors passing (the command line's stderr stays its own)
+     * and hands them the kept errors.
+     */
+    private static Opened open(Path folder, int keep, int maxBytes, Logger root, Forwarder forwarder, List<Handler> replaced,
+                               Thread.UncaughtExceptionHandler previousUncaught) {
+        try {
+            Files.createDirectories(folder);
+            prune(folder, keep - 1);
+            Path file = newFile(folder);
+            FileHandler handler = new FileHandler(pattern(file), maxBytes, 1, false);
+            handler.setEncoding(StandardCharsets.UTF_8.name());
+            handler.setFormatter(new LineFormatter());
+            handler.setLevel(Level.ALL);
+            forwarder.sendTo(List.of(handler), Level.ALL);
+            return new Opened(file, handler, null);
+        } catch (IOException | RuntimeException | Error e) {
+            root.setLevel(Level.SEVERE);
+            forwarder.sendTo(replaced, Level.SEVERE);
+            root.removeHandler(forwarder);
+            replaced.forEach(root::addHandler);
+            Thread.setDefaultUncaughtExceptionHandler(previousUncaught);
+            return new Opened(null, null, "the log folder " + folder + " cannot be written (" + e.getMessage() + ")");
+        }
+    }
+
     /** This run's log file; empty when the run has none. */
     public Optional<Path> file() {
-        return Optional.ofNullable(file);
+        return Optional.ofNullable(opened.join().file());
     }
 
     /** Why this run has no log file; empty when it has one. */
     public Optional<String> unavailable() {
-        return Optional.ofNullable(unavailable);
+        return Optional.ofNullable(opened.join().unavailable());
     }
 
     /**
@@ -186,14 +225,15 @@ public final class RunLog implements AutoCloseable {
      * file, or without one the stack trace itself, so it is never lost.
      */
     public String recordUnexpected(String what, Throwable error) {
-        if (handler == null) {
+        Opened o = opened.join();
+        if (o.handler() == null) {
             StringWriter trace = new StringWriter();
             error.printStackTrace(new PrintWriter(trace));
-            return "no log file (" + unavailable + "); the details follow:" + System.lineSeparator() + trace;
+            return "no log file (" + o.unavailable() + "); the details follow:" + System.lineSeparator() + trace;
         }
         LOG.log(System.Logger.Level.ERROR, what, error);
-        handler.flush();
-        return "details in " + file;
+        o.handler().flush();
+        return "details in " + o.file();
     }
 
     /** Ends the log: the last line, then the console handlers and uncaught-exception handler as they were. */
@@ -202,11 +242,12 @@ public final class RunLog implements AutoCloseable {
         if (!configured) {
             return;
         }
+        Opened o = opened.join();
         Logger root = LogManager.getLogManager().getLogger("");
         root.setLevel(previousLevel);
-        if (handler != null) {
-            root.removeHandler(handler);
-            handler.close();
+        if (o.handler() != null) {
+            root.removeHandler(forwarder);
+            o.handler().close();
             replaced.forEach(root::addHandler);
             Thread.setDefaultUncaughtExceptionHandler(previousUncaught);
         }
@@ -246,6 +287,46 @@ public final class RunLog implements AutoCloseable {
     /** The file as a FileHandler pattern: the path with '%' escaped (a Windows user name may hold one). */
     private static String pattern(Path file) {
         return file.toAbsolutePath().toString().replace("%", "%%");
+    }
+
+    /**
+     * The run's handler on the root logger: keeps the records until {@link #sendTo} names where
+     * they go (the file, or without one the console), then writes the kept ones there in order
+     * and passes on every later one.
+     */
+    static final class Forwarder extends Handler {
+        private final List<LogRecord> kept = new ArrayList<>();
+        private List<Handler> targets;
+        private Level least = Level.ALL;
+
+        @Override
+        public synchronized void publish(LogRecord r) {
+            if (targets == null) {
+                kept.add(r);
+            } else if (r.getLevel().intValue() >= least.intValue()) {
+                targets.forEach(h -> h.publish(r));
+            }
+        }
+
+        synchronized void sendTo(List<Handler> handlers, Level level) {
+            targets = handlers;
+            least = level;
+            kept.forEach(this::publish);
+            kept.clear();
+            flush();
+        }
+
+        @Override
+        public synchronized void flush() {
+            if (targets != null) {
+                targets.forEach(Handler::flush);
+            }
+        }
+
+        @Override
+        public void close() {
+            flush();
+        }
     }
 
     /** One line a record: time, level, logger, message; then the stack trace when there is one. */

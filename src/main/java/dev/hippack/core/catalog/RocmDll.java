@@ -2,6 +2,7 @@ package dev.hippack.core.catalog;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Locale;
+import java.util.Objects;
 
 /** A runtime DLL of one ROCm generation, with the role it plays and its approximate size. */
 public record RocmDll(
@@ -29,5 +30,20 @@ public record RocmDll(
             throw new IllegalArgumentException("field 'name' is '" + name + "', not a .dll file name");
         }
         Require.notNegative(bytes, "bytes");
+    }
+
+    // equals and hashCode are written out (with the meaning a record's generated ones have: every
+    // component compared) because the generated ones bootstrap java.lang.runtime.ObjectMethods
+    // at their first call, which spins a few dozen classes; the size estimate looks DLLs up in a
+    // list while the wizard's first window is being built (bench/README.md, issue 16).
+
+    @Override
+    public boolean equals(Object o) {
+        return o == this || o instanceof RocmDll d && role == d.role && bytes == d.bytes && Objects.equals(name, d.name);
+    }
+
+    @Override
+    public int hashCode() {
+        return (31 * role.hashCode() + name.hashCode()) * 31 + Long.hashCode(bytes);
     }
 }

@@ -4,6 +4,7 @@ import dev.hippack.launch.ApplicationVersion;
 import dev.hippack.launch.GuiRequest;
 import dev.hippack.ui.common.AppIcons;
 import dev.hippack.ui.common.FailureDialog;
+import dev.hippack.ui.common.Icons;
 import dev.hippack.ui.common.UiTaskRunner;
 import dev.hippack.ui.settings.AppSettings;
 import dev.hippack.ui.settings.SettingsStore;
@@ -15,15 +16,16 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import javafx.application.Application;
 import javafx.application.Platform;
+import javafx.event.EventHandler;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
-import javafx.scene.image.Image;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import javafx.stage.WindowEvent;
 
 /**
  * The JavaFX application: the wizard window for this machine, a described host, or the sample
@@ -50,15 +52,25 @@ public final class HipPackagerApp extends Application {
     private UiTaskRunner runner;
     private Wizard wizard;
 
+    /**
+     * Runs on JavaFX's launcher thread once the toolkit has started, before {@link #start} on the
+     * FX thread: the icon font is read meanwhile on a thread of its own.
+     */
+    @Override
+    public void init() {
+        WizardLauncher.background(Icons::preload);
+    }
+
     @Override
     public void start(Stage stage) {
         GuiRequest request = WizardLauncher.request();
-        // The window's icon is decoded meanwhile, and given to the window after its first frame.
-        CompletableFuture<List<Image>> icons = CompletableFuture.supplyAsync(AppIcons::images, WizardLauncher::background);
         Preparation prepared = WizardLauncher.preparation();
         store = prepared.store();
         settings = prepared.settings();
-        runner = new UiTaskRunner();
+        // Jobs started with the window (the first detection) run at once, but their results are
+        // applied after the window's first frame: the window appears with the step's "Detecting"
+        // mask, and the sections that show the result are styled and laid out a frame later.
+        runner = UiTaskRunner.heldUntilReleased();
         // A fault on the FX thread is a bug of ours: log it and show it, never lose it silently.
         FailureDialog crashes = new FailureDialog(() -> stage, ApplicationVersion.version());
         Thread.currentThread().setUncaughtExceptionHandler((t, e) -> {
@@ -79,32 +91,50 @@ public final class HipPackagerApp extends Application {
         placeWindow(stage, settings.window());
         stage.setOnHidden(e -> saveSettings(stage, window));
         String screenshots = System.getProperty(SCREENSHOT_DIR);
+        afterFirstFrame(stage, window.scene(), runner::release);
+        // The window's icons are decoded (on a thread of their own) and handed to it after its
+        // first frame: decoding the PNGs competed with the first frame for the CPU, and GTK
+        // converts each size on the FX thread (about 5% of its JFR samples before the first frame).
+        afterFirstFrame(stage, window.scene(), () -> CompletableFuture.supplyAsync(AppIcons::images, WizardLauncher::background)
+                .whenCompleteAsync((images, error) -> {
+                    if (error != null) {
+                        LOG.log(System.Logger.Level.WARNING, "The window's icon could not be read", error);
+                    } else {
+                        stage.getIcons().setAll(images);
+                    }
+                }, Platform::runLater));
         if (System.getProperty(EXIT_WHEN_SHOWN) != null) {
-            // The first frame: once shown, the scene's next layout pulse, then the wall clock after
-            // that pulse (bench/EmptyWindow.java, the benchmark's baseline, does exactly the same).
-            Scene scene = window.scene();
-            stage.setOnShown(e -> scene.addPostLayoutPulseListener(new Runnable() {
-                @Override
-                public void run() {
-                    scene.removePostLayoutPulseListener(this);
-                    Platform.runLater(() -> {
-                        System.out.println("first-window-shown-at-epoch-ms " + System.currentTimeMillis());
-                        Platform.exit();
-                    });
-                }
-            }));
+            // bench/EmptyWindow.java, the benchmark's baseline, takes the same instant the same way.
+            afterFirstFrame(stage, window.scene(), () -> {
+                System.out.println("first-window-shown-at-epoch-ms " + System.currentTimeMillis());
+                Platform.exit();
+            });
         }
         stage.show();
-        icons.whenCompleteAsync((images, error) -> {
-            if (error != null) {
-                LOG.log(System.Logger.Level.WARNING, "The window's icon could not be read", error);
-            } else {
-                stage.getIcons().setAll(images);
-            }
-        }, Platform::runLater);
         if (screenshots != null) {
             new ScreenshotTour(wizard, stage, Path.of(screenshots)).start();
         }
+    }
+
+    /**
+     * Runs {@code action} once the stage's first frame has been shown: when the stage is shown,
+     * after the scene's next layout pulse, in a {@code runLater} (so the pulse, including handing
+     * the frame to the renderer, has ended).
+     */
+    static void afterFirstFrame(Stage stage, Scene scene, Runnable action) {
+        stage.addEventHandler(WindowEvent.WINDOW_SHOWN, new EventHandler<WindowEvent>() {
+            @Override
+            public void handle(WindowEvent e) {
+                stage.removeEventHandler(WindowEvent.WINDOW_SHOWN, this);
+                scene.addPostLayoutPulseListener(new Runnable() {
+                    @Override
+                    public void run() {
+                        scene.removePostLayoutPulseListener(this);
+                        Platform.runLater(action);
+                    }
+                });
+            }
+        });
     }
 
     @Override

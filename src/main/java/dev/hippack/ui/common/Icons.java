@@ -69,6 +69,17 @@ public final class Icons {
 
     private Icons() { }
 
+    /**
+     * Makes one icon and drops it, so that ikonli has found its font handler and JavaFX has read
+     * the icon font (a temporary copy of it, then parsing) before the first icon the window
+     * needs: the application calls it on a thread of its own while the FX thread builds the
+     * window. Any thread may call it once the JavaFX toolkit runs; ikonli loads each font once
+     * (a concurrent first icon waits for the same load instead of starting another).
+     */
+    public static void preload() {
+        of(Glyph.STEP_CURRENT).setIconSize(16);
+    }
+
     public static FontIcon of(Glyph glyph) {
         FontIcon icon = new FontIcon(glyph.ikon);
         icon.getStyleClass().add("wz-icon");

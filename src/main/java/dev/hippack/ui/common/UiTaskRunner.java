@@ -5,6 +5,7 @@ import dev.hippack.core.progress.LogLine;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.progress.OperationListener;
 import dev.hippack.core.progress.PartState;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -17,8 +18,15 @@ import javafx.concurrent.Task;
  * status text), log lines straight to the observer from the worker (never through
  * {@code updateMessage}, which keeps only the latest). Cancel cancels the token rather than
  * interrupting the thread, so the operation cleans up before it reports "cancelled".
+ *
+ * <p>A runner made by {@link #heldUntilReleased()} starts its jobs at once but keeps their ends
+ * (success, failure or cancellation) from the FX thread until {@link #release()}: the application
+ * releases it once the window's first frame is shown, so a job started with the window (the
+ * first detection) never makes that frame wait for the nodes of its result.
  */
 public final class UiTaskRunner implements TaskRunner, AutoCloseable {
+
+    private final CountDownLatch held;
 
     private final AtomicInteger threadNumber = new AtomicInteger();
     private final ExecutorService workers = Executors.newCachedThreadPool(r -> {
@@ -26,6 +34,25 @@ public final class UiTaskRunner implements TaskRunner, AutoCloseable {
         t.setDaemon(true);
         return t;
     });
+
+    /** A runner whose jobs end as soon as they are done. */
+    public UiTaskRunner() {
+        this(0);
+    }
+
+    private UiTaskRunner(int holds) {
+        this.held = new CountDownLatch(holds);
+    }
+
+    /** A runner whose jobs run at once but report their end only after {@link #release()}. */
+    public static UiTaskRunner heldUntilReleased() {
+        return new UiTaskRunner(1);
+    }
+
+    /** Lets jobs report their end (at once from now on); only the first call does anything. */
+    public void release() {
+        held.countDown();
+    }
 
     @Override
     public <T> RunningTask run(BackgroundJob<T> job, TaskObserver<T> observer) {
@@ -49,10 +76,20 @@ public final class UiTaskRunner implements TaskRunner, AutoCloseable {
 
     @Override
     public void close() {
+        release();
         workers.shutdownNow();
     }
 
-    private static final class OperationTask<T> extends Task<T> {
+    /** Waits until the runner is released; a worker interrupted by {@link #close} stops waiting. */
+    private void awaitRelease() {
+        try {
+            held.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private final class OperationTask<T> extends Task<T> {
         private final BackgroundJob<T> job;
         private final TaskObserver<T> observer;
         private final CancellationToken token;
@@ -65,6 +102,14 @@ public final class UiTaskRunner implements TaskRunner, AutoCloseable {
 
         @Override
         protected T call() throws Exception {
+            try {
+                return runJob();
+            } finally {
+                awaitRelease();
+            }
+        }
+
+        private T runJob() throws Exception {
             return job.run(new OperationListener() {
                 @Override
                 public void progress(long done, long total) {
