@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,6 +41,26 @@ class PackagingArgfilesTest {
         Properties cli = properties(existing(launcher.substring(launcher.indexOf('=') + 1)));
         assertThat(cli.getProperty("win-console")).isEqualTo("true");
         assertThat(existing(cli.getProperty("icon"))).hasFileName("hip-packager.ico");
+    }
+
+    /**
+     * The wizard's launchers give the JVM the same desktop options as the image's launchers
+     * (bin/hip-packager and its .bat), and the console launcher none: an empty java-options in its
+     * properties keeps jpackage from copying the main launcher's into it.
+     */
+    @Test
+    void windowsWizardHasTheDesktopOptionsAndTheConsoleLauncherNone() throws IOException {
+        String sh = Files.readString(Path.of("src", "main", "dist", "bin", "hip-packager"));
+        Matcher m = Pattern.compile("gui_opts=\"(-[^\"]+)\"").matcher(sh);
+        assertThat(m.find()).as("desktop options in bin/hip-packager").isTrue();
+        String desktop = m.group(1);
+        assertThat(desktop).contains("-XX:TieredStopAtLevel=1");
+        assertThat(value(argfile("windows.txt"), "--java-options")).isEqualTo(desktop);
+        assertThat(Files.readString(Path.of("src", "main", "dist", "bin", "hip-packager.bat")))
+                .contains("set \"GUI_OPTS=" + desktop + "\"");
+        String launcher = value(argfile("windows.txt"), "--add-launcher");
+        Properties cli = properties(existing(launcher.substring(launcher.indexOf('=') + 1)));
+        assertThat(cli.getProperty("java-options")).as("the console launcher's java-options").isEmpty();
     }
 
     @Test

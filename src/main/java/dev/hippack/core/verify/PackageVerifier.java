@@ -82,8 +82,12 @@ public final class PackageVerifier {
             if (sdk.libraries().stream().anyMatch(LibraryInventory::present)) {
                 return Optional.of(sdk.inventory());
             }
-            notes.add(Finding.info(SDK_KERNELS, "The HIP SDK at " + folder + " has no rocBLAS or hipBLASLt kernel library to "
-                    + "compare the package with: the per-architecture check used the catalog's file lists instead.",
+            // What detection would say about the folder (it does not exist, it is no SDK) comes first.
+            String why = sdk.findings().stream().filter(Finding::isError).map(Finding::message).findFirst()
+                    .map(m -> m + " So the per-architecture check used the catalog's file lists instead of the SDK's.")
+                    .orElse("The HIP SDK at " + folder + " has no rocBLAS or hipBLASLt kernel library to compare the "
+                            + "package with: the per-architecture check used the catalog's file lists instead.");
+            notes.add(Finding.info(SDK_KERNELS, why,
                     "Run the check on the machine that has the SDK the package was staged from.").withFile(folder));
         } catch (RuntimeException e) {
             notes.add(Finding.warning(SDK_KERNELS, "The kernel libraries of the HIP SDK at " + folder + " could not be read ("

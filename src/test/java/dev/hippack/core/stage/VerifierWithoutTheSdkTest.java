@@ -56,4 +56,21 @@ class VerifierWithoutTheSdkTest {
                     assertThat(f.message()).contains(empty).contains("catalog");
                 });
     }
+
+    /**
+     * The package audited on a machine without the SDK it was staged from (the plan names a folder
+     * that is not there): the note says the folder does not exist, not that it lacks kernels.
+     */
+    @Test
+    void anSdkFolderThatIsNotThereIsANoteSayingSo() throws Exception {
+        String gone = "C:\\Program Files\\AMD\\ROCm\\6.4-uninstalled";
+        AuditReport report = verify(plan.withSdk(gone));
+        assertThat(report.findings()).filteredOn(f -> f.id().equals(PackageVerifier.SDK_KERNELS)).singleElement()
+                .satisfies(f -> {
+                    assertThat(f.severity()).isEqualTo(Severity.INFO);
+                    assertThat(f.message()).contains(gone).contains("does not exist").contains("catalog")
+                            .doesNotContain("kernel library to compare");
+                    assertThat(f.file()).isEqualTo(gone);
+                });
+    }
 }
