@@ -4,13 +4,9 @@ import static dev.hippack.ui.app.Walk.onFx;
 import static dev.hippack.ui.app.Walk.waitFor;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.finding.Severity;
 import dev.hippack.core.host.Host;
-import dev.hippack.launch.GuiRequest;
 import dev.hippack.ui.common.Notifier;
-import dev.hippack.ui.common.UiTaskRunner;
-import dev.hippack.ui.settings.AppSettings;
 import dev.hippack.ui.steps.archive.ArchiveStepView;
 import dev.hippack.ui.steps.build.BuildStepView;
 import dev.hippack.ui.steps.review.PackageNode;
@@ -22,7 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
@@ -49,38 +44,24 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class WizardEndToEndTest {
 
+    private DemoWizardWindow demo;
     private Wizard wizard;
-    private UiTaskRunner runner;
     private Stage stage;
-    private final List<String> questions = new CopyOnWriteArrayList<>();
-    private final List<Notifier.Notice> notices = new CopyOnWriteArrayList<>();
+    private List<String> questions;
+    private List<Notifier.Notice> notices;
 
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        // Slow enough that a build is still running when a test cancels it, fast enough for the walks.
-        System.setProperty(Wizard.STAND_IN_PACE, "15");
-        runner = new UiTaskRunner();
-        wizard = new Wizard(new GuiRequest(true, null), CatalogLoader.embedded(), runner, javafx.application.Platform::runLater,
-                path -> { }, AppSettings.defaults(), (title, question) -> {
-                    questions.add(question);
-                    return true;
-                }, stage::close);
-        // The window's own notices, and a record of what they said.
-        Notifier inWindow = wizard.window().notifier();
-        wizard.notifyWith(n -> {
-            notices.add(n);
-            inWindow.show(n);
-        });
-        stage.setScene(wizard.window().scene());
-        stage.show();
+        demo = DemoWizardWindow.open(stage);
+        wizard = demo.wizard();
+        questions = demo.questions();
+        notices = demo.notices();
     }
 
     @AfterEach
     void close() throws Exception {
-        WaitForAsyncUtils.asyncFx(() -> wizard.close()).get(30, TimeUnit.SECONDS);
-        runner.close();
-        System.clearProperty(Wizard.STAND_IN_PACE);
+        demo.close();
     }
 
     @Test

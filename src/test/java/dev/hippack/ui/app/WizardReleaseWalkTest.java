@@ -11,10 +11,7 @@ import dev.hippack.core.plan.Release;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.profile.ProfileStore;
 import dev.hippack.core.release.ReleaseResult;
-import dev.hippack.launch.GuiRequest;
 import dev.hippack.ui.common.Notifier;
-import dev.hippack.ui.common.UiTaskRunner;
-import dev.hippack.ui.settings.AppSettings;
 import dev.hippack.ui.steps.archive.ArchiveStepView;
 import dev.hippack.ui.steps.build.BuildStepView;
 import dev.hippack.ui.steps.build.PackageBuild;
@@ -28,7 +25,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.TabPane;
@@ -55,34 +51,23 @@ class WizardReleaseWalkTest {
 
     private static final Catalog CATALOG = CatalogLoader.embedded();
 
+    private DemoWizardWindow demo;
     private Wizard wizard;
-    private UiTaskRunner runner;
-    private final List<Notifier.Notice> notices = new CopyOnWriteArrayList<>();
+    private List<Notifier.Notice> notices;
 
     @TempDir
     Path temp;
 
     @Start
     void start(Stage stage) {
-        // Slow enough that a build is still running when a test cancels it, fast enough for the walks.
-        System.setProperty(Wizard.STAND_IN_PACE, "15");
-        runner = new UiTaskRunner();
-        wizard = new Wizard(new GuiRequest(true, null), CATALOG, runner, javafx.application.Platform::runLater,
-                path -> { }, AppSettings.defaults(), (title, question) -> true, stage::close);
-        Notifier inWindow = wizard.window().notifier();
-        wizard.notifyWith(n -> {
-            notices.add(n);
-            inWindow.show(n);
-        });
-        stage.setScene(wizard.window().scene());
-        stage.show();
+        demo = DemoWizardWindow.open(stage);
+        wizard = demo.wizard();
+        notices = demo.notices();
     }
 
     @AfterEach
     void close() throws Exception {
-        WaitForAsyncUtils.asyncFx(() -> wizard.close()).get(30, TimeUnit.SECONDS);
-        runner.close();
-        System.clearProperty(Wizard.STAND_IN_PACE);
+        demo.close();
     }
 
     /** The names of the packages, one per catalog track, as the catalog gives them. */
