@@ -1,7 +1,8 @@
 #!/bin/sh
 # The log-view flood (src/jmh/java/dev/hippack/bench/LogViewStress.java) in the jlink image, the
-# way a user runs the wizard: the image's runtime and CDS archive, the application module from
-# lib/app, and a real X server (Xvfb) with JavaFX's GTK backend. Each run is followed by the same
+# way a user runs the wizard: the image's runtime and CDS archive, which hold the application
+# module, the JVM options the launcher gives the wizard (read from bin/hip-packager), and a real
+# X server (Xvfb) with JavaFX's GTK backend. Each run is followed by the same
 # flood into a plain TextArea (the usual way to show a log), for comparison. The Maven variant
 # (./mvnw -Pjmh test-compile exec:exec@log-stress) runs the harness headless on Monocle; add
 # -Dstress.jvm=-Dstress.view=textarea there for the baseline.
@@ -20,13 +21,17 @@ display=":$(( ($$ % 400) + 500 ))"
 Xvfb "$display" -screen 0 1400x1000x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!
 trap 'kill "$xvfb" 2>/dev/null; rm -rf "$work"' EXIT
-javac -d "$work" --module-path "target/deps:$image/lib/app" --add-modules javafx.controls,dev.hippack $exports \
+# Compiled against the image itself (its modules, the application's among them).
+javac --system "$image" -d "$work" --add-modules javafx.controls,dev.hippack $exports \
   src/jmh/java/dev/hippack/bench/LogViewStress.java
 sleep 1
 kill -0 "$xvfb" 2>/dev/null || { echo "Xvfb could not start on $display." >&2; exit 2; }
+# The wizard's desktop JVM options, as bin/hip-packager gives them to the wizard (empty if none).
+desktop_opts="$(sed -n 's/^ *0:.*gui_opts="\([^"]*\)".*/\1/p' "$image/bin/hip-packager")"
+echo "JVM options of the wizard's launcher: ${desktop_opts:-none}"
 stress() {
   # shellcheck disable=SC2086
-  DISPLAY="$display" "$image/bin/java" -Xmx512m ${STRESS_OPTS:-} "$@" --module-path "$image/lib/app" --add-modules dev.hippack $exports \
+  DISPLAY="$display" "$image/bin/java" $desktop_opts -Xmx512m ${STRESS_OPTS:-} "$@" --add-modules dev.hippack $exports \
     -Djava.io.tmpdir="$work" -cp "$work" dev.hippack.bench.LogViewStress 2>/dev/null
 }
 status=0
