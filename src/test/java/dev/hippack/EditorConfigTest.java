@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The Java sources and the Markdown documents are written as .editorconfig says: UTF-8, LF, a final
- * newline, spaces, no trailing blanks.
+ * newline, spaces, no trailing blanks; the Windows batch files keep Windows line ends (CRLF).
  */
 class EditorConfigTest {
 
@@ -56,6 +56,30 @@ class EditorConfigTest {
             check(f, problems);
         }
         assertThat(docs).hasSizeGreaterThan(4);
+        assertThat(problems).isEmpty();
+    }
+
+    /** cmd.exe misreads some batch files with bare LF line ends; every line of ours ends in CRLF. */
+    @Test
+    void batchFilesKeepWindowsLineEnds() throws Exception {
+        List<Path> batches = new ArrayList<>(List.of(Path.of("mvnw.cmd")));
+        try (Stream<Path> files = Files.walk(Path.of("src"))) {
+            files.filter(p -> p.toString().endsWith(".bat") || p.toString().endsWith(".cmd")).forEach(batches::add);
+        }
+        List<String> problems = new ArrayList<>();
+        for (Path f : batches) {
+            String text = Files.readString(f, StandardCharsets.UTF_8);
+            String[] lines = text.split("\n", -1);
+            for (int i = 0; i < lines.length - 1; i++) {
+                if (!lines[i].endsWith("\r")) {
+                    problems.add(f + ":" + (i + 1) + ": LF without CR");
+                }
+            }
+            if (!text.endsWith("\r\n")) {
+                problems.add(f + ": no CRLF at the end");
+            }
+        }
+        assertThat(batches).contains(Path.of("src/main/dist/bin/hip-packager.bat"));
         assertThat(problems).isEmpty();
     }
 
