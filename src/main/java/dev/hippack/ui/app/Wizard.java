@@ -1,12 +1,10 @@
 package dev.hippack.ui.app;
 
-import dev.hippack.core.PackagerException;
 import dev.hippack.core.archive.ZipArchiver;
 import dev.hippack.core.archive.ZipResult;
 import dev.hippack.core.build.BuildResult;
 import dev.hippack.core.build.BuildService;
 import dev.hippack.core.catalog.Catalog;
-import dev.hippack.core.demo.DemoFolder;
 import dev.hippack.core.demo.SampleEnvironmentWriter;
 import dev.hippack.core.detect.MachineDetector;
 import dev.hippack.core.estimate.SizeEstimator;
@@ -54,7 +52,6 @@ import dev.hippack.ui.wizard.StepViewModel;
 import dev.hippack.ui.wizard.WizardDraft;
 import dev.hippack.ui.wizard.WizardViewModel;
 import dev.hippack.ui.wizard.WizardWindow;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -85,8 +82,8 @@ public final class Wizard {
     private final ArchiveStepViewModel archive;
     private final LogBuffer buildLog = new LogBuffer(10_000);
     private final FileOpener opener;
-    private final AtomicReference<DemoFolder> sampleDir = new AtomicReference<>();
-    private static final System.Logger LOG = System.getLogger("dev.hippack.ui");
+    /** The --demo sample machine, or null when the wizard is not on it. */
+    private final DemoSample sample;
     private Notifier notifier = Notifier.NONE;
     private boolean tourBuilt;
     private boolean tourArchived;
@@ -116,7 +113,8 @@ public final class Wizard {
         ProfileStore profiles = new ProfileStore(catalog);
         Duration pace = Duration.ofMillis(Long.getLong(STAND_IN_PACE, 25));
 
-        environment = new EnvironmentStepViewModel(hostSource(request, catalog, sampleDir), MachineDetector.standard(catalog), runner);
+        sample = request.demo() ? new DemoSample(dir -> new SampleEnvironmentWriter(catalog).write(dir).host()) : null;
+        environment = new EnvironmentStepViewModel(hostSource(request, sample), MachineDetector.standard(catalog), runner);
         track = new TrackStepViewModel(catalog, CoreEstimates.estimator(new SizeEstimator(catalog, rules), draft::factsFor), judge);
         // One release engine for a release of several packages: Build asks it first, Archive cuts the release with it.
         ReleaseService releases = ReleaseService.standard(catalog);
@@ -205,19 +203,10 @@ public final class Wizard {
         });
     }
 
-    /** The machine to detect on: the sample (written now, in the background), a described one, or this one. */
-    private static HostSource hostSource(GuiRequest request, Catalog catalog, AtomicReference<DemoFolder> written) {
-        if (request.demo()) {
-            return () -> {
-                DemoFolder dir;
-                try {
-                    dir = DemoFolder.create();
-                } catch (IOException e) {
-                    throw new PackagerException("Could not create a temporary folder for the sample environment: " + e.getMessage());
-                }
-                written.set(dir);
-                return new SampleEnvironmentWriter(catalog).write(dir.path().resolve("machine")).host();
-            };
+    /** The machine to detect on: the sample (made when first asked, in the background), a described one, or this one. */
+    private static HostSource hostSource(GuiRequest request, DemoSample sample) {
+        if (sample != null) {
+            return sample::open;
         }
         if (request.hostDir() != null) {
             return () -> Host.describe(request.hostDir());
@@ -290,24 +279,12 @@ public final class Wizard {
         return false;
     }
 
-    /** Stops what runs in the background (the app is closing). */
+    /** Stops what runs in the background (the app is closing) and removes the sample machine, if any. */
     public void close() {
         vm.cancelTask();
         buildLog.close();
-        deleteSample();
-    }
-
-    /** The sample machine is ours alone, written into a temporary folder: remove it when done. */
-    private void deleteSample() {
-        DemoFolder dir = sampleDir.getAndSet(null);
-        if (dir == null) {
-            return;
-        }
-        try {
-            dir.close();
-        } catch (IOException | RuntimeException e) {
-            // A file still open (a running stand-in) keeps its folder; the OS cleans temp folders.
-            LOG.log(System.Logger.Level.DEBUG, "Sample machine not removed: " + dir, e);
+        if (sample != null) {
+            sample.close();
         }
     }
 }
