@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Smoke test of a built HIP Packager launcher (target/image/bin/hip-packager, or the jpackage
-# app image's bin/hip-packager): it starts, detects the sample machine, packages the sample's
+# app image's bin/hip-packager): it starts, opens the wizard on the sample machine until its first
+# frame (on a virtual X server, Xvfb), detects the sample machine, packages the sample's
 # prebuilt binaries into a zip that unzip and sha256sum accept, and cuts the sample's release of
 # both tracks (two zips, one SHA256SUMS, RELEASE-NOTES.md). A command that is missing or fails
 # makes the script fail; nothing is skipped.
@@ -37,6 +38,25 @@ done
 step "--version"
 version=$("$launcher" --version 2>/dev/null | head -n 1) || fail "--version exited with $?"
 [[ $version == "hip-packager "* ]] || fail "--version printed: $version"
+
+# The wizard, as a user opens the sample: the launcher with --demo alone (so the image's launcher
+# gives it its desktop JVM options), until its first frame; -Dhippack.exitWhenShown goes through
+# JAVA_TOOL_OPTIONS, which reaches every launcher. Its settings go to a config folder in $work.
+# First, so that a sample it was still writing when it closed is swept by the next --demo run
+# (as any ended run's is), which the check further down then sees removed.
+step "--demo opens the wizard (its first frame, on Xvfb)"
+command -v Xvfb >/dev/null || fail "Xvfb is missing (apt-get install xvfb): the wizard's start cannot be checked"
+n=$(( ($$ % 300) + 700 ))
+while [ -e "/tmp/.X11-unix/X$n" ] || [ -e "/tmp/.X$n-lock" ]; do n=$((n + 1)); done
+Xvfb ":$n" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+xvfb=$!
+trap 'kill "$xvfb" 2>/dev/null; rm -rf "$work"' EXIT
+sleep 1
+kill -0 "$xvfb" 2>/dev/null || fail "Xvfb could not start on :$n"
+shown=$(DISPLAY=":$n" XDG_CONFIG_HOME="$work/config" JAVA_TOOL_OPTIONS="$JAVA_TOOL_OPTIONS -Dhippack.exitWhenShown=true" \
+  timeout 120 "$launcher" --demo 2>"$work/wizard.err" | grep -c '^first-window-shown-at-epoch-ms ' || true)
+[ "$shown" = 1 ] || fail "the wizard showed no first window: $(tail -n 20 "$work/wizard.err")"
+kill "$xvfb" 2>/dev/null || true
 
 step "--demo detect --json"
 "$launcher" --demo detect --json >"$work/detect.json" 2>"$work/detect.err" \
