@@ -42,8 +42,8 @@ version=$("$launcher" --version 2>/dev/null | head -n 1) || fail "--version exit
 # The wizard, as a user opens the sample: the launcher with --demo alone (so the image's launcher
 # gives it its desktop JVM options), until its first frame; -Dhippack.exitWhenShown goes through
 # JAVA_TOOL_OPTIONS, which reaches every launcher. Its settings go to a config folder in $work.
-# First, so that a sample it was still writing when it closed is swept by the next --demo run
-# (as any ended run's is), which the check further down then sees removed.
+# It exits at its first frame, while detection may still be making the sample: the check further
+# down that --demo left no sample behind covers this run too.
 step "--demo opens the wizard (its first frame, on Xvfb)"
 command -v Xvfb >/dev/null || fail "Xvfb is missing (apt-get install xvfb): the wizard's start cannot be checked"
 n=$(( ($$ % 300) + 700 ))
