@@ -50,7 +50,7 @@ n=$(( ($$ % 300) + 700 ))
 while [ -e "/tmp/.X11-unix/X$n" ] || [ -e "/tmp/.X$n-lock" ]; do n=$((n + 1)); done
 Xvfb ":$n" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!
-trap 'kill "$xvfb" 2>/dev/null; rm -rf "$work"' EXIT
+trap 'kill "$xvfb" 2>/dev/null || true; rm -rf "$work"' EXIT
 sleep 1
 kill -0 "$xvfb" 2>/dev/null || fail "Xvfb could not start on :$n"
 shown=$(DISPLAY=":$n" XDG_CONFIG_HOME="$work/config" JAVA_TOOL_OPTIONS="$JAVA_TOOL_OPTIONS -Dhippack.exitWhenShown=true" \
