@@ -236,6 +236,21 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         return r == null || r.checkout() == null ? Optional.empty() : r.checkout().scriptFacts();
     }
 
+    /** The command line that builds each of the plan's binaries, as shown to the user (one line each). */
+    private void addCommandLines(ReleasePlan plan, BuildScriptFacts script) {
+        for (String b : plan.binaries()) {
+            List<String> shown = new ArrayList<>(List.of("powershell", "-NoProfile", "-ExecutionPolicy", "Bypass",
+                    "-File", BuildScriptArguments.SCRIPT));
+            shown.addAll(BuildScriptArguments.forTarget(plan, script, b));
+            commandLines.add(WindowsCommandLine.join(shown));
+        }
+    }
+
+    /** A finding about the build's own options and toolset (what this step shows beside the commands). */
+    private static boolean isBuildOption(Finding f) {
+        return f.id().startsWith("build.") || f.id().startsWith("toolset.");
+    }
+
     /** The packages with this step's options: one plan, or one per package of a release of several. */
     public List<ReleasePlan> plans() {
         WizardDraft copy = new WizardDraft();
@@ -284,16 +299,10 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         if (plan != null) {
             Optional<BuildScriptFacts> script = script();
             if (script.isPresent() && plan.sdk() != null) {
-                for (String b : plan.binaries()) {
-                    List<String> shown = new ArrayList<>(List.of("powershell", "-NoProfile", "-ExecutionPolicy", "Bypass",
-                            "-File", BuildScriptArguments.SCRIPT));
-                    shown.addAll(BuildScriptArguments.forTarget(plan, script.get(), b));
-                    commandLines.add(WindowsCommandLine.join(shown));
-                }
+                addCommandLines(plan, script.get());
             }
             if (judge != null) {
-                optionFindings.setAll(judge.judge(plan).stream()
-                        .filter(f -> f.id().startsWith("build.") || f.id().startsWith("toolset.")).toList());
+                optionFindings.setAll(judge.judge(plan).stream().filter(BuildStepViewModel::isBuildOption).toList());
             }
         }
         String problem = existingProblem(plan);
@@ -461,15 +470,10 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         Optional<BuildScriptFacts> script = script();
         for (ReleasePlan plan : plans) {
             if (script.isPresent() && plan.sdk() != null) {
-                for (String b : plan.binaries()) {
-                    List<String> shown = new ArrayList<>(List.of("powershell", "-NoProfile", "-ExecutionPolicy", "Bypass",
-                            "-File", BuildScriptArguments.SCRIPT));
-                    shown.addAll(BuildScriptArguments.forTarget(plan, script.get(), b));
-                    commandLines.add(WindowsCommandLine.join(shown));
-                }
+                addCommandLines(plan, script.get());
             }
             if (judge != null) {
-                judge.judge(plan).stream().filter(f -> f.id().startsWith("build.") || f.id().startsWith("toolset."))
+                judge.judge(plan).stream().filter(BuildStepViewModel::isBuildOption)
                         .filter(f -> !optionFindings.contains(f)).forEach(optionFindings::add);
             }
         }

@@ -423,13 +423,9 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
                 List<String> excluded = selectedIds().stream().filter(a -> !p.targets().contains(a)).toList();
                 byTrack.add(new TrackComparison(t, estimator.estimate(p), excluded, true));
             }
-            estimate.set(sum(byTrack.stream().map(TrackComparison::estimate).toList()));
-            comparison.set(List.copyOf(byTrack));
-            estimateProblem.set("");
+            showEstimate(sum(byTrack.stream().map(TrackComparison::estimate).toList()), byTrack);
         } catch (Exception e) {
-            estimate.set(null);
-            comparison.set(List.of());
-            estimateProblem.set("No estimate: " + e.getMessage());
+            noEstimate("No estimate: " + e.getMessage());
         }
     }
 
@@ -464,9 +460,7 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
 
     private void estimateAll(ReleasePlan plan) {
         if (estimator == null) {
-            estimate.set(null);
-            comparison.set(List.of());
-            estimateProblem.set("The size estimator is not available in this build yet.");
+            noEstimate("The size estimator is not available in this build yet.");
             return;
         }
         try {
@@ -486,14 +480,22 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
                         .withTargets(shipped).withSdk(draft.sdkByVersion().get(t.rocmVersion())));
                 byTrack.add(new TrackComparison(t, b, excluded, false));
             }
-            estimate.set(own);
-            comparison.set(List.copyOf(byTrack));
-            estimateProblem.set("");
+            showEstimate(own, byTrack);
         } catch (Exception e) {
-            estimate.set(null);
-            comparison.set(List.of());
-            estimateProblem.set("No estimate: " + e.getMessage());
+            noEstimate("No estimate: " + e.getMessage());
         }
+    }
+
+    private void showEstimate(SizeBreakdown total, List<TrackComparison> byTrack) {
+        estimate.set(total);
+        comparison.set(List.copyOf(byTrack));
+        estimateProblem.set("");
+    }
+
+    private void noEstimate(String problem) {
+        estimate.set(null);
+        comparison.set(List.of());
+        estimateProblem.set(problem);
     }
 
     /** The plan as it stands on this step (for the estimate, the findings and the tests). */
