@@ -27,6 +27,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.control.CheckBox;
+import javafx.scene.control.ProgressBar;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TextArea;
 import javafx.stage.Stage;
@@ -113,6 +114,8 @@ class WizardReleaseWalkTest {
         TabPane logs = robot.lookup("#" + BuildStepView.ID_PACKAGE_LOGS).queryAs(TabPane.class);
         assertThat(logs.getTabs()).extracting(t -> t.getText()).containsExactlyElementsOf(packageNames());
         assertThat(notices).extracting(Notifier.Notice::title).contains("Builds finished");
+        // The step's overall bar says the whole release is built, as it does for one package.
+        assertThat(overallProgress(robot)).isEqualTo(1.0);
 
         walk.next(StepId.REVIEW);
         waitFor(300, () -> !wizard.review().packageReviews().isEmpty() && !wizard.review().busyProperty().get());
@@ -186,6 +189,8 @@ class WizardReleaseWalkTest {
         walk.press(BuildStepView.ID_START);
         waitFor(300, () -> !wizard.build().busyProperty().get());
         assertThat(wizard.build().validProperty().get()).as(wizard.build().blockerProperty().get()).isTrue();
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(overallProgress(robot)).isEqualTo(1.0);
 
         // Back again, all tracks: two packages to build, each on its own track and folder.
         back(walk);
@@ -194,6 +199,8 @@ class WizardReleaseWalkTest {
         walk.next(StepId.BUILD);
         assertThat(wizard.draft().severalPackages()).isTrue();
         assertThat(walk.shown(BuildStepView.ID_PACKAGES)).isTrue();
+        // The one package's build says nothing about these two: the bar starts empty.
+        assertThat(overallProgress(robot)).isZero();
         assertThat(wizard.build().packageBuilds()).extracting(b -> b.plan().buildDir()).containsExactly("build\\hip", "build\\hip71");
         assertThat(wizard.build().validProperty().get()).isFalse();
         walk.press(BuildStepView.ID_START);
@@ -272,8 +279,13 @@ class WizardReleaseWalkTest {
         assertThat(second.state()).isEqualTo(PackageBuild.State.NOT_RUN);
         assertThat(second.log().received()).isZero();
         assertThat(walk.text(BuildStepView.ID_PACKAGE_STATE_PREFIX + second.name())).startsWith("not run");
+        assertThat(overallProgress(robot)).isZero();
         assertThat(wizard.build().validProperty().get()).isFalse();
         assertThat(wizard.build().blockerProperty().get()).contains("not built");
+    }
+
+    private static double overallProgress(FxRobot robot) {
+        return robot.lookup("#" + BuildStepView.ID_PROGRESS).queryAs(ProgressBar.class).getProgress();
     }
 
     private ReleaseResult releaseWritten() throws Exception {

@@ -117,11 +117,13 @@ class SeveralPackagesViewModelTest {
         assertThat(vm.commandLines().get(0)).contains("build\\hip ").doesNotContain("hip71");
         assertThat(vm.commandLines().get(2)).contains("build\\hip71");
         assertThat(vm.validProperty().get()).isFalse();
+        assertThat(vm.completedProperty().get()).isFalse();
 
         vm.start();
 
         assertThat(vm.errorProperty().get()).isEmpty();
         assertThat(vm.statusProperty().get()).isEqualTo("All 2 packages built.");
+        assertThat(vm.completedProperty().get()).isTrue();
         assertThat(vm.releaseEndedProperty().get()).hasSize(2);
         for (PackageBuild b : vm.packageBuilds()) {
             assertThat(b.state()).as(b.statusProperty().get()).isEqualTo(PackageBuild.State.BUILT);
@@ -153,6 +155,7 @@ class SeveralPackagesViewModelTest {
         assertThat(rocm6.findings()).anyMatch(f -> f.isError());
         assertThat(rocm7.state()).as(rocm7.statusProperty().get()).isEqualTo(PackageBuild.State.BUILT);
         assertThat(vm.statusProperty().get()).isEqualTo("1 of 2 packages built.");
+        assertThat(vm.completedProperty().get()).isFalse();
         assertThat(vm.errorProperty().get()).startsWith(rocm6.name() + ": ");
         assertThat(vm.validProperty().get()).isFalse();
         assertThat(vm.blockerProperty().get()).startsWith(rocm6.name() + " was not built");

@@ -182,9 +182,8 @@ public final class BuildStepView implements StepView {
         }
         ProgressBar bar = new ProgressBar(0);
         bar.setId(ID_PROGRESS);
-        bar.progressProperty().bind(Bindings.when(vm.busyProperty()).then(vm.progressProperty()).otherwise(
-                Bindings.createDoubleBinding(() -> vm.outcomeShownProperty().get() && vm.resultProperty().get() != null
-                        && vm.resultProperty().get().success() ? 1.0 : 0.0, vm.resultProperty(), vm.outcomeShownProperty())));
+        bar.progressProperty().bind(Bindings.when(vm.busyProperty()).then(vm.progressProperty())
+                .otherwise(Bindings.when(vm.completedProperty()).then(1.0).otherwise(0.0)));
         bar.setPrefWidth(200);
         bar.setMinWidth(120);
         Label percent = new Label();

@@ -42,6 +42,7 @@ import java.util.Set;
 import java.util.function.Function;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
+import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyObjectProperty;
@@ -109,6 +110,7 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     private final ReadOnlyBooleanWrapper severalPackages = new ReadOnlyBooleanWrapper(this, "severalPackages");
     private final ObservableList<PackageBuild> packageBuilds = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<List<PackageBuild>> releaseEnded = new ReadOnlyObjectWrapper<>(this, "releaseEnded");
+    private final ReadOnlyBooleanWrapper completed = new ReadOnlyBooleanWrapper(this, "completed");
     /** The release engine, for its refusals before the builds of several packages; null where not wired. */
     private final ReleaseService releases;
     /** The plans {@link #packageBuilds} were made for (with this step's options). */
@@ -164,6 +166,12 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         vmm.addListener(o -> changed.run());
         graphs.addListener(o -> changed.run());
         useExisting.addListener(o -> refresh());
+        // One package: its last build, for the plan as it is, succeeded. Several: the last builds
+        // ended with every package built (releaseEnded is cleared when the packages change).
+        completed.bind(Bindings.createBooleanBinding(() -> severalPackages.get()
+                        ? releaseEnded.get() != null && releaseEnded.get().stream().allMatch(b -> b.state() == PackageBuild.State.BUILT)
+                        : outcomeShown.get() && result.get() != null && result.get().success(),
+                severalPackages, releaseEnded, outcomeShown, result));
         refresh();
     }
 
@@ -821,5 +829,10 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     public ObservableList<PackageBuild> packageBuilds() { return packageBuilds; }
     /** The packages as the last builds of several ended (null before, and while they run): for notices. */
     public ReadOnlyObjectProperty<List<PackageBuild>> releaseEndedProperty() { return releaseEnded.getReadOnlyProperty(); }
+    /**
+     * True when the last build, for what the step would build now, built everything: the one
+     * package's binaries, or every package of several. What the step's overall bar shows as full.
+     */
+    public ReadOnlyBooleanProperty completedProperty() { return completed.getReadOnlyProperty(); }
     public Clock clock() { return clock; }
 }

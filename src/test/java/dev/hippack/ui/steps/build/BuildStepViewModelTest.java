@@ -75,9 +75,11 @@ class BuildStepViewModelTest {
         assertThat(vm.commandLines().get(1)).contains("-Target audiocpp_server");
         assertThat(vm.validProperty().get()).isFalse();
         assertThat(vm.canStart()).isTrue();
+        assertThat(vm.completedProperty().get()).isFalse();
         vm.start();
         assertThat(vm.errorProperty().get()).isEmpty();
         assertThat(vm.resultProperty().get().success()).isTrue();
+        assertThat(vm.completedProperty().get()).isTrue();
         assertThat(vm.validProperty().get()).isTrue();
         assertThat(vm.busyProperty().get()).isFalse();
         log.flush();
@@ -106,6 +108,7 @@ class BuildStepViewModelTest {
         vm.start();
 
         assertThat(vm.resultProperty().get().success()).isFalse();
+        assertThat(vm.completedProperty().get()).isFalse();
         assertThat(vm.binaries()).extracting(BinaryBuild::state).containsExactly(PartState.FAILED, PartState.WAITING);
         assertThat(vm.binaries().get(0).describe(Instant.now(), true)).matches("failed after \\d+:\\d\\d");
         assertThat(vm.binaries().get(1).describe(Instant.now(), true)).isEqualTo("not started");
@@ -234,6 +237,7 @@ class BuildStepViewModelTest {
         assertThat(vm.binaries()).extracting(b -> b.describe(Instant.now(), true)).containsExactly("waiting", "waiting");
         assertThat(vm.statusProperty().get()).isEmpty();
         assertThat(vm.outcomeShownProperty().get()).isFalse();
+        assertThat(vm.completedProperty().get()).isFalse();
         vm.leave(m.draft);
 
         // Back, rocm6 again: the build counts again, rows and status as it ended.
@@ -245,6 +249,7 @@ class BuildStepViewModelTest {
         assertThat(vm.validProperty().get()).as(vm.blockerProperty().get()).isTrue();
         assertThat(vm.binaries()).extracting(BinaryBuild::state).containsOnly(PartState.SUCCEEDED);
         assertThat(vm.statusProperty().get()).isEqualTo("Build finished.");
+        assertThat(vm.completedProperty().get()).isTrue();
     }
 
     @Test
