@@ -28,6 +28,7 @@ import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.Region;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
@@ -185,10 +186,36 @@ class WizardLayoutTest {
                             found.add(where + p);
                         }
                     }
+                    for (String p : squeezedFindings((Parent) view.root())) {
+                        found.add(where + p);
+                    }
                     return found;
                 }));
             }
         }
+    }
+
+    /**
+     * Review's findings lists whose scroll pane shows less than they need up to
+     * {@link ReviewStepView#FINDINGS_MIN_HEIGHT}: in a small window the tree gives way first.
+     */
+    static List<String> squeezedFindings(Parent root) {
+        List<String> out = new ArrayList<>();
+        for (Node n : descendants(root)) {
+            if (n.getId() == null || !n.getId().startsWith(ReviewStepView.ID_FINDINGS) || !shown(n)) {
+                continue;
+            }
+            ScrollPane scroll = null;
+            for (Parent p = n.getParent(); p != null && scroll == null; p = p.getParent()) {
+                scroll = p instanceof ScrollPane s ? s : null;
+            }
+            double needed = Math.min(((Region) n).getHeight(), ReviewStepView.FINDINGS_MIN_HEIGHT);
+            if (scroll != null && scroll.getHeight() + 1 < needed) {
+                out.add("findings squeezed to " + Math.round(scroll.getHeight()) + " px, " + Math.round(needed)
+                        + " needed (" + describe(n) + ")");
+            }
+        }
+        return out;
     }
 
     /** Labels whose text is cut, or wrapped narrower than their longest word. */

@@ -126,12 +126,9 @@ public final class ReviewStepView implements StepView {
         ack.managedProperty().bind(ack.visibleProperty());
         findingsBox.setId(ID_FINDINGS);
         // The findings take the room they need, up to a third of the page; the tree takes the rest.
-        ScrollPane findingsScroll = StepPage.scroll(findingsBox);
-        findingsScroll.setFitToHeight(false);
-        findingsScroll.prefViewportHeightProperty().bind(findingsBox.heightProperty());
+        ScrollPane findingsScroll = findingsScroll(findingsBox);
         findingsScroll.visibleProperty().bind(Bindings.isNotEmpty(vm.findings()));
         findingsScroll.managedProperty().bind(findingsScroll.visibleProperty());
-        VBox.setVgrow(findingsScroll, Priority.NEVER);
         vm.findings().addListener((ListChangeListener<Finding>) c -> showAudit());
         vm.auditProperty().addListener(o -> showAudit());
         showAudit();
@@ -265,13 +262,9 @@ public final class ReviewStepView implements StepView {
             }
         }
         if (!findings.getChildren().isEmpty()) {
-            ScrollPane scroll = StepPage.scroll(findings);
-            scroll.setFitToHeight(false);
-            scroll.prefViewportHeightProperty().bind(findings.heightProperty());
+            findings.setId(ID_FINDINGS + "-" + r.name());
+            ScrollPane scroll = findingsScroll(findings);
             scroll.setMaxHeight(220);
-            // The tree gives way first: a few findings stay readable whole in a small window.
-            scroll.minHeightProperty().bind(Bindings.min(findings.heightProperty().add(4), 110));
-            VBox.setVgrow(scroll, Priority.NEVER);
             body.getChildren().add(scroll);
         }
         if (r.tree() != null) {
@@ -357,5 +350,22 @@ public final class ReviewStepView implements StepView {
         }
         i.setExpanded(depth == 0);
         return i;
+    }
+
+    /** Smallest height of a findings list that is taller: a heading and a finding of a few lines. */
+    public static final double FINDINGS_MIN_HEIGHT = 110;
+
+    /**
+     * A scroll pane for findings, as tall as they are (up to a maximum its caller sets). In a small
+     * window the tree below gives way first: up to {@link #FINDINGS_MIN_HEIGHT} of findings stay
+     * in sight, never squeezed to a line.
+     */
+    private static ScrollPane findingsScroll(Region findings) {
+        ScrollPane scroll = StepPage.scroll(findings);
+        scroll.setFitToHeight(false);
+        scroll.prefViewportHeightProperty().bind(findings.heightProperty());
+        scroll.minHeightProperty().bind(Bindings.min(findings.heightProperty().add(4), FINDINGS_MIN_HEIGHT));
+        VBox.setVgrow(scroll, Priority.NEVER);
+        return scroll;
     }
 }
