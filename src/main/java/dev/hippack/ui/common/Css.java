@@ -35,6 +35,7 @@ public final class Css {
     public static final String APPROXIMATE = "wz-approximate";
     public static final String NOT_AVAILABLE = "wz-not-available";
     public static final String BUTTON_BAR = "wz-button-bar";
+    public static final String STATUS_BAR = "wz-status-bar";
 
     public static final String SEVERITY_ERROR = "wz-severity-error";
     public static final String SEVERITY_WARNING = "wz-severity-warning";

@@ -37,16 +37,17 @@ import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.util.Duration;
 import org.controlsfx.control.NotificationPane;
-import org.controlsfx.control.StatusBar;
 
 /**
  * The main window's content: the step list on the left, the current step's view in the centre
  * (swapped when the step changes), Back / Next / Cancel and a status bar at the bottom, all
- * bound to the {@link WizardViewModel}.
+ * bound to the {@link WizardViewModel}. The status bar says what the step is doing, or why Next
+ * is not possible yet, and holds the theme menu; each step shows its own task's progress.
  *
  * <p>Keyboard: Enter runs the step's default action only (Next when the step is complete,
  * otherwise the step's own main action such as Start build), also on a focused button or check
@@ -62,6 +63,7 @@ public final class WizardWindow {
     public static final String ID_NEXT = "wz-next";
     public static final String ID_CANCEL = "wz-cancel";
     public static final String ID_STATUS = "status-bar";
+    public static final String ID_STATUS_TEXT = "status-text";
     public static final String ID_BANNER = "demo-banner";
     public static final String ID_THEME = "theme-menu";
     public static final String ID_NOTIFICATIONS = "notifications";
@@ -228,14 +230,26 @@ public final class WizardWindow {
         return bar;
     }
 
+    /**
+     * A label and the theme menu in a box: ControlsFX's {@code StatusBar} did the same with a
+     * control, a skin and a style sheet of its own, about 40 ms of the first window
+     * (bench/README.md, "First window, fourth round"), and a progress bar that repeated the step's.
+     */
     private Node statusBar() {
-        StatusBar bar = new StatusBar();
-        bar.setId(ID_STATUS);
+        Label text = new Label();
+        text.setId(ID_STATUS_TEXT);
+        // A long reason is cut at the end; the theme menu keeps its place.
+        text.setMinWidth(0);
+        text.setMaxWidth(Double.MAX_VALUE);
+        HBox.setHgrow(text, Priority.ALWAYS);
         if (vm.currentProperty().get() != null) {
-            bindStatus(bar, vm.currentProperty().get());
+            bindStatus(text, vm.currentProperty().get());
         }
-        vm.currentProperty().addListener((o, was, now) -> bindStatus(bar, now));
-        bar.getRightItems().add(themeMenu());
+        vm.currentProperty().addListener((o, was, now) -> bindStatus(text, now));
+        HBox bar = new HBox(8, text, themeMenu());
+        bar.setId(ID_STATUS);
+        bar.getStyleClass().add(Css.STATUS_BAR);
+        bar.setAlignment(Pos.CENTER_LEFT);
         return bar;
     }
 
@@ -268,11 +282,9 @@ public final class WizardWindow {
         return menu;
     }
 
-    private void bindStatus(StatusBar bar, StepViewModel step) {
-        bar.progressProperty().unbind();
-        bar.textProperty().unbind();
-        bar.progressProperty().bind(step.progressProperty());
-        bar.textProperty().bind(Bindings.createStringBinding(() -> {
+    private void bindStatus(Label text, StepViewModel step) {
+        text.textProperty().unbind();
+        text.textProperty().bind(Bindings.createStringBinding(() -> {
             String st = step.statusProperty().get();
             if (st != null && !st.isEmpty()) {
                 return st;

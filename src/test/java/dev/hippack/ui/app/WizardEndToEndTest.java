@@ -158,6 +158,8 @@ class WizardEndToEndTest {
         waitFor(240, () -> !wizard.build().busyProperty().get());
         assertThat(wizard.build().validProperty().get()).as(wizard.build().blockerProperty().get()).isTrue();
         assertThat(walk.text(BuildStepView.ID_STATUS)).isEqualTo("Build finished.");
+        // The window's status bar says what the step says.
+        assertThat(walk.text(WizardWindow.ID_STATUS_TEXT)).isEqualTo("Build finished.");
 
         // Back, gfx1101 ticked as well, Next: the binaries in build\hip hold no code for it.
         back(walk);

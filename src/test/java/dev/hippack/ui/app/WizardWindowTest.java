@@ -19,6 +19,7 @@ import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
 import javafx.scene.input.KeyCode;
@@ -108,8 +109,10 @@ class WizardWindowTest {
     }
 
     @Test
-    void untickingEveryArchitectureDisablesNext(FxRobot robot) {
+    void untickingEveryArchitectureDisablesNextAndTheStatusBarSaysWhy(FxRobot robot) {
         Button next = robot.lookup("#" + WizardWindow.ID_NEXT).queryButton();
+        Label status = robot.lookup("#" + WizardWindow.ID_STATUS_TEXT).queryAs(Label.class);
+        assertThat(status.getText()).isEqualTo("Ready: press Next (Enter) to continue.");
         robot.interact(next::fire);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(wizard.viewModel().currentId()).isEqualTo(StepId.TRACK);
@@ -120,10 +123,13 @@ class WizardWindowTest {
         }
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(next.isDisabled()).isTrue();
+        assertThat(wizard.viewModel().blockerProperty().get()).isNotEmpty();
+        assertThat(status.getText()).isEqualTo(wizard.viewModel().blockerProperty().get());
         javafx.scene.control.ButtonBase preset = robot.lookup("#" + TrackStepView.ID_PRESET_PREFIX + "rocm7").query();
         robot.interact(preset::fire);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(next.isDisabled()).isFalse();
+        assertThat(status.getText()).isEqualTo("Ready: press Next (Enter) to continue.");
     }
 
     @Test
