@@ -22,6 +22,7 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.Spinner;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -130,6 +131,55 @@ class WizardWindowTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(next.isDisabled()).isFalse();
         assertThat(status.getText()).isEqualTo("Ready: press Next (Enter) to continue.");
+    }
+
+    @Test
+    void theJobsFieldTakesNumbersOrAutoAndNothingTypedThereFails(FxRobot robot) {
+        List<Throwable> errors = new ArrayList<>();
+        robot.interact(() -> Thread.currentThread().setUncaughtExceptionHandler((t, e) -> errors.add(e)));
+        Button next = robot.lookup("#" + WizardWindow.ID_NEXT).queryButton();
+        robot.interact(next::fire);
+        robot.interact(next::fire);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(wizard.viewModel().currentId()).isEqualTo(StepId.BUILD);
+        Spinner<Integer> jobs = robot.lookup("#build-jobs").query();
+        assertThat(jobs.getEditor().getText()).isEqualTo("auto");
+        robot.clickOn(jobs.getEditor());
+
+        // Letters other than "auto" are not taken; leaving the field commits what is there ("a": auto).
+        // (Enter commits the same way, then runs the step's default action, Start build.)
+        retype(robot, jobs, "abc", KeyCode.TAB);
+        assertThat(jobs.getEditor().getText()).isEqualTo("auto");
+        assertThat(jobs.getValue()).isZero();
+
+        robot.clickOn(jobs.getEditor());
+        retype(robot, jobs, "12", KeyCode.TAB);
+        assertThat(jobs.getValue()).isEqualTo(12);
+        assertThat(wizard.build().jobsProperty().get()).isEqualTo(12);
+        assertThat(wizard.build().commandLines()).allMatch(l -> l.contains("-Jobs 12"));
+
+        robot.clickOn(jobs.getEditor());
+        retype(robot, jobs, "999", KeyCode.TAB);
+        assertThat(jobs.getValue()).isEqualTo(256);
+        assertThat(jobs.getEditor().getText()).isEqualTo("256");
+
+        robot.clickOn(jobs.getEditor());
+        retype(robot, jobs, "", KeyCode.TAB);
+        assertThat(jobs.getValue()).isZero();
+        assertThat(jobs.getEditor().getText()).isEqualTo("auto");
+        assertThat(wizard.build().commandLines()).noneMatch(l -> l.contains("-Jobs"));
+        assertThat(errors).isEmpty();
+    }
+
+    /** Selects the field's text, types {@code text} over it key by key, then presses {@code key}. */
+    private static void retype(FxRobot robot, Spinner<Integer> spinner, String text, KeyCode key) {
+        robot.interact(() -> spinner.getEditor().selectAll());
+        robot.type(KeyCode.BACK_SPACE);
+        if (!text.isEmpty()) {
+            robot.write(text);
+        }
+        robot.type(key);
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     @Test

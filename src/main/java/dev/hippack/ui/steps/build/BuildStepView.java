@@ -317,9 +317,10 @@ public final class BuildStepView implements StepView {
         jobs.setId("build-jobs");
         jobs.setEditable(true);
         jobs.setPrefWidth(100);
+        JobsField.install(jobs);
         jobs.getValueFactory().valueProperty().addListener((o, was, now) -> vm.jobsProperty().set(now == null ? 0 : now));
         vm.jobsProperty().addListener((o, was, now) -> jobs.getValueFactory().setValue(now.intValue()));
-        jobs.setTooltip(new Tooltip("Parallel compile jobs; 0 lets the script choose."));
+        jobs.setTooltip(new Tooltip("Parallel compile jobs; auto lets the script choose."));
         TextField buildDir = new TextField();
         buildDir.setId("build-dir");
         buildDir.textProperty().bindBidirectional(vm.buildDirProperty());
