@@ -3,6 +3,7 @@ package dev.hippack.ui.steps.build;
 import java.util.Locale;
 import java.util.regex.Pattern;
 import javafx.scene.control.Spinner;
+import javafx.scene.control.SpinnerValueFactory;
 import javafx.scene.control.TextFormatter;
 import javafx.util.StringConverter;
 
@@ -44,7 +45,7 @@ final class JobsField {
     }
 
     private static int max(Spinner<Integer> spinner) {
-        return spinner.getValueFactory() instanceof javafx.scene.control.SpinnerValueFactory.IntegerSpinnerValueFactory f
+        return spinner.getValueFactory() instanceof SpinnerValueFactory.IntegerSpinnerValueFactory f
                 ? f.getMax() : Integer.MAX_VALUE;
     }
 }
