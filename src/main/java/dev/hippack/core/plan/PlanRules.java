@@ -9,6 +9,7 @@ import dev.hippack.core.catalog.KernelLibrary;
 import dev.hippack.core.catalog.KernelSizes;
 import dev.hippack.core.catalog.Track;
 import dev.hippack.core.finding.Finding;
+import dev.hippack.core.host.WindowsNames;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -26,6 +27,7 @@ import java.util.Optional;
 public final class PlanRules {
 
     public static final String TOOLSET_MSVC = "toolset.msvc";
+    public static final String BUILD_FOLDER = "build.folder";
     public static final String BUILD_NATIVE_CPU = "build.native-cpu";
     public static final String BUILD_DEPLOYMENT = "build.deployment";
     public static final String BUILD_OPENMP = "build.openmp";
@@ -37,7 +39,7 @@ public final class PlanRules {
     public static final String EULA_REDISTRIBUTION = "eula.redistribution";
 
     /** Every rule id, in the order findings are reported. */
-    public static final List<String> IDS = List.of(TOOLSET_MSVC, BUILD_NATIVE_CPU, BUILD_DEPLOYMENT, BUILD_OPENMP,
+    public static final List<String> IDS = List.of(TOOLSET_MSVC, BUILD_FOLDER, BUILD_NATIVE_CPU, BUILD_DEPLOYMENT, BUILD_OPENMP,
             BUILD_DEFAULTS, ARCH_TARGETS, ARCH_HIPBLASLT_KERNELS, ARCH_RDNA2, LIBS_DROP_ROCBLAS, EULA_REDISTRIBUTION);
 
     /** The Visual Studio 2026 component that installs the v143 (14.44) toolset side by side. */
@@ -71,6 +73,7 @@ public final class PlanRules {
         // What detection found wrong with the plan's own SDK, Visual Studio and checkout comes first.
         List<Finding> out = new ArrayList<>(facts.machineFindings());
         toolset(plan, facts, out);
+        buildFolder(plan, out);
         nativeCpu(plan, facts, out);
         deployment(plan, facts, out);
         openmp(facts, out);
@@ -115,6 +118,14 @@ public final class PlanRules {
             out.add(a);
         }
         return out;
+    }
+
+    /** The build folder must be one Windows can have: the build runs there, whatever machine judges the plan. */
+    private static void buildFolder(ReleasePlan plan, List<Finding> out) {
+        WindowsNames.problem(plan.buildDir()).ifPresent(why -> out.add(Finding.error(BUILD_FOLDER,
+                "The build folder '" + plan.buildDir() + "' cannot exist on Windows: " + why + ".",
+                "Name the build folder with letters, digits, spaces, '.', '_' and '-', relative to the checkout "
+                        + "(build\\hip) or absolute (C:\\builds\\hip).")));
     }
 
     private static void toolset(ReleasePlan plan, PlanFacts facts, List<Finding> out) {

@@ -226,6 +226,19 @@ class BuildServiceTest {
     }
 
     @Test
+    void aBuildFolderWindowsCannotHaveIsRefusedBeforeAnythingIsWritten() {
+        // Linux could make "hi|p" for the described machine; the build machine is Windows, which could not.
+        ReleasePlan bad = plan.withBuildDir("build\\hi|p");
+        Path badDir = host.resolve(host.join(plan.source(), "build"));
+        assertThatThrownBy(() -> service(Duration.ZERO).run(request(bad, NEWEST_PARAMETERS),
+                OperationListener.NONE, CancellationToken.none()))
+                .isInstanceOf(PackagerException.class)
+                .hasMessage("The build folder 'build\\hi|p' cannot exist on Windows: 'hi|p' holds |, which no Windows name may hold "
+                        + "(nor any of <>:\"|?*). Name it with letters, digits, spaces, '.', '_' and '-' (for example build\\hip).");
+        assertThat(badDir.resolve("hi|p")).doesNotExist();
+    }
+
+    @Test
     void cancelDuringTheBuildEndsTheChildJvmAndLeavesNoFinishedBinary() throws Exception {
         CancellationToken token = new CancellationToken();
         List<ProcessHandle> children = new CopyOnWriteArrayList<>();

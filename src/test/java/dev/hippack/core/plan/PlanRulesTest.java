@@ -47,6 +47,19 @@ class PlanRulesTest {
     }
 
     @Test
+    void aBuildFolderWindowsCannotHaveIsAnError() throws Exception {
+        assertThat(withId(rules.judge(plan("rocm6")), PlanRules.BUILD_FOLDER)).isEmpty();
+        assertThat(withId(rules.judge(plan("rocm6").withBuildDir("C:\\builds\\hip")), PlanRules.BUILD_FOLDER)).isEmpty();
+        assertThat(withId(rules.judge(plan("rocm6").withBuildDir("build\\hi|p")), PlanRules.BUILD_FOLDER)).singleElement()
+                .satisfies(f -> {
+                    assertThat(f.isError()).isTrue();
+                    assertThat(f.message()).startsWith("The build folder 'build\\hi|p' cannot exist on Windows: 'hi|p' holds |");
+                    assertThat(f.fix()).contains("build\\hip");
+                });
+        assertThat(withId(rules.judge(plan("rocm6").withBuildDir("con")), PlanRules.BUILD_FOLDER)).hasSize(1);
+    }
+
+    @Test
     void toolset1444IsRecommendedAndGivesNoFinding() throws Exception {
         assertThat(withId(rules.judge(plan("rocm6").withToolset("14.44")), PlanRules.TOOLSET_MSVC)).isEmpty();
         assertThat(withId(rules.judge(plan("rocm6").withToolset("14.44.35207")), PlanRules.TOOLSET_MSVC)).isEmpty();

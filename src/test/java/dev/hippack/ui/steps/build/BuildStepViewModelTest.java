@@ -188,6 +188,24 @@ class BuildStepViewModelTest {
     }
 
     @Test
+    void aBuildFolderWindowsCannotHaveBlocksStartOnTheSampleMachineToo() throws Exception {
+        SampleMachine m = new SampleMachine(dir);
+        BuildStepViewModel vm = vm(m, new DirectTaskRunner());
+        vm.enter(m.draft);
+        assertThat(vm.canStart()).isTrue();
+        // Linux could make this folder for the described machine; Windows could not.
+        vm.buildDirProperty().set("build\\hi|p");
+        assertThat(vm.optionFindings()).anySatisfy(f -> {
+            assertThat(f.id()).isEqualTo(PlanRules.BUILD_FOLDER);
+            assertThat(f.isError()).isTrue();
+        });
+        assertThat(vm.canStart()).isFalse();
+        vm.buildDirProperty().set("build\\hip");
+        assertThat(vm.optionFindings()).noneMatch(f -> f.id().equals(PlanRules.BUILD_FOLDER));
+        assertThat(vm.canStart()).isTrue();
+    }
+
+    @Test
     void aRefusedToolsetIsAnErrorThatBlocksStart() throws Exception {
         SampleMachine m = new SampleMachine(dir);
         BuildStepViewModel vm = vm(m, new DirectTaskRunner());
