@@ -7,7 +7,7 @@ import dev.hippack.core.audit.BuildFlagCheck;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
 import dev.hippack.core.host.Host;
-import dev.hippack.core.host.WindowsNames;
+import dev.hippack.core.plan.PlanRules;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.LogLine;
@@ -107,12 +107,11 @@ public final class BuildService {
         if (!Files.isDirectory(host.resolve(plan.sdk()))) {
             throw new PackagerException("The HIP SDK folder " + plan.sdk() + " does not exist. Install the HIP SDK or choose its folder.");
         }
-        // The same words as the plan rule build.folder: a described machine on Linux could make a
-        // folder Windows cannot have, and on Windows the path would not even resolve.
-        Optional<String> badName = WindowsNames.problem(plan.buildDir());
-        if (badName.isPresent()) {
-            throw new PackagerException("The build folder '" + plan.buildDir() + "' cannot exist on Windows: " + badName.get()
-                    + ". Name it with letters, digits, spaces, '.', '_' and '-' (for example build\\hip).");
+        // The plan rule build.folder, for the commands that build without judging the plan first: a
+        // described machine on Linux could make a folder Windows cannot have.
+        Optional<Finding> badFolder = PlanRules.buildFolder(plan);
+        if (badFolder.isPresent()) {
+            throw new PackagerException(badFolder.get().message() + " " + badFolder.get().fix());
         }
         String buildDir = buildDirOf(plan);
         Path localBuild = host.resolveForWriting(buildDir);

@@ -45,8 +45,7 @@ public final class WindowsNames {
             }
             String base = name.contains(".") ? name.substring(0, name.indexOf('.')) : name;
             if (RESERVED.contains(base.strip().toUpperCase(Locale.ROOT))) {
-                return Optional.of("'" + name + "' is a device name Windows reserves (" + String.join(", ", "CON", "PRN", "AUX", "NUL")
-                        + ", COM1-9, LPT1-9)");
+                return Optional.of("'" + name + "' is a device name Windows reserves (CON, PRN, AUX, NUL, COM1-9, LPT1-9)");
             }
             if (name.endsWith(".") || name.endsWith(" ")) {
                 return Optional.of("'" + name + "' ends with " + (name.endsWith(".") ? "a dot" : "a space")

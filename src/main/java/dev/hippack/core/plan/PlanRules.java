@@ -73,7 +73,7 @@ public final class PlanRules {
         // What detection found wrong with the plan's own SDK, Visual Studio and checkout comes first.
         List<Finding> out = new ArrayList<>(facts.machineFindings());
         toolset(plan, facts, out);
-        buildFolder(plan, out);
+        buildFolder(plan).ifPresent(out::add);
         nativeCpu(plan, facts, out);
         deployment(plan, facts, out);
         openmp(facts, out);
@@ -120,12 +120,14 @@ public final class PlanRules {
         return out;
     }
 
-    /** The build folder must be one Windows can have: the build runs there, whatever machine judges the plan. */
-    private static void buildFolder(ReleasePlan plan, List<Finding> out) {
-        WindowsNames.problem(plan.buildDir()).ifPresent(why -> out.add(Finding.error(BUILD_FOLDER,
+    /**
+     * The {@link #BUILD_FOLDER} error when the plan's build folder is not one Windows can have (the
+     * build runs there, whatever machine judges the plan); {@code BuildService} refuses with it too.
+     */
+    public static Optional<Finding> buildFolder(ReleasePlan plan) {
+        return WindowsNames.problem(plan.buildDir()).map(why -> Finding.error(BUILD_FOLDER,
                 "The build folder '" + plan.buildDir() + "' cannot exist on Windows: " + why + ".",
-                "Name the build folder with letters, digits, spaces, '.', '_' and '-', relative to the checkout "
-                        + "(build\\hip) or absolute (C:\\builds\\hip).")));
+                "Name it with letters, digits, spaces, '.', '_' and '-' (for example build\\hip)."));
     }
 
     private static void toolset(ReleasePlan plan, PlanFacts facts, List<Finding> out) {

@@ -232,7 +232,7 @@ public final class WizardWindow {
 
     /**
      * A label and the theme menu in a box: ControlsFX's {@code StatusBar} did the same with a
-     * control, a skin and a style sheet of its own, about 40 ms of the first window
+     * control, a skin and a style sheet of its own, about 30-40 ms of the first window
      * (bench/README.md, "First window, fourth round"), and a progress bar that repeated the step's.
      */
     private Node statusBar() {

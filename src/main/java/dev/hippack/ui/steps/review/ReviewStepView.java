@@ -54,6 +54,8 @@ public final class ReviewStepView implements StepView {
     public static final String ID_TOTALS = "review-totals";
     public static final String ID_ACK = "review-acknowledge";
     public static final String ID_FINDINGS = "review-findings";
+    /** The least height a findings list keeps in a small window (all of it when shorter): a heading and a few-line finding. */
+    public static final double FINDINGS_MIN_HEIGHT = 110;
     public static final String ID_AUDIT = "review-audit";
     public static final String ID_ERROR = "review-error";
     /** A release of several packages: the tabs, one per package. */
@@ -351,9 +353,6 @@ public final class ReviewStepView implements StepView {
         i.setExpanded(depth == 0);
         return i;
     }
-
-    /** Smallest height of a findings list that is taller: a heading and a finding of a few lines. */
-    public static final double FINDINGS_MIN_HEIGHT = 110;
 
     /**
      * A scroll pane for findings, as tall as they are (up to a maximum its caller sets). In a small
