@@ -27,7 +27,7 @@ javac --system "$image" -d "$work" --add-modules javafx.controls,dev.hippack $ex
 sleep 1
 kill -0 "$xvfb" 2>/dev/null || { echo "Xvfb could not start on $display." >&2; exit 2; }
 # The wizard's desktop JVM options, as bin/hip-packager gives them to the wizard (empty if none).
-desktop_opts="$(sed -n 's/^ *0:.*gui_opts="\([^"]*\)".*/\1/p' "$image/bin/hip-packager")"
+desktop_opts="$(bench/desktop-options.sh "$image")"
 echo "JVM options of the wizard's launcher: ${desktop_opts:-none}"
 stress() {
   # shellcheck disable=SC2086

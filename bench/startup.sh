@@ -42,7 +42,7 @@ trap 'kill "$xvfb" 2>/dev/null; rm -rf "$work"' EXIT
 sleep 1
 kill -0 "$xvfb" 2>/dev/null || { echo "Xvfb could not start on $display." >&2; exit 2; }
 # The wizard's desktop JVM options, read from the launcher itself (empty if it sets none).
-desktop_opts="$(sed -n 's/^ *0:.*gui_opts="\([^"]*\)".*/\1/p' "$launcher")"
+desktop_opts="$(bench/desktop-options.sh "$image")"
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
 echo "image: $image ($("$image/bin/java" -version 2>&1 | head -n 1)); the launcher's desktop JVM options: ${desktop_opts:-none}"
 

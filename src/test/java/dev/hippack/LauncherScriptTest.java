@@ -18,13 +18,16 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The image's shell launcher, src/main/dist/bin/hip-packager, run for real by sh from a copy of
  * the image's bin folder whose {@code java} only writes down the arguments it was given: the
- * wizard's launches get the desktop JVM options, every command keeps the JVM's defaults, and
- * HIP_PACKAGER_JAVA_OPTS and the user's arguments pass through unchanged.
+ * wizard's launches get the desktop JVM options (one compiler thread more on a machine of one or
+ * two cores), every command keeps the JVM's defaults, and HIP_PACKAGER_JAVA_OPTS and the user's
+ * arguments pass through unchanged. An {@code nproc} of the test's own, first on the PATH, says
+ * how many cores the machine has.
  */
 class LauncherScriptTest {
 
     private static final Path LAUNCHER = Path.of("src", "main", "dist", "bin", "hip-packager");
     private static final List<String> DESKTOP = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
+    private static final List<String> ONE_COMPILER_THREAD = List.of("-XX:CICompilerCount=1");
     private static final List<String> MAIN = List.of("-m", "dev.hippack/dev.hippack.Main");
 
     @TempDir
@@ -37,9 +40,17 @@ class LauncherScriptTest {
         Files.copy(LAUNCHER, bin.resolve("hip-packager"));
         // Stands in for the runtime's java: one argument per line into args.txt.
         Files.writeString(bin.resolve("java"), "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"$(dirname \"$0\")/args.txt\"\n");
-        for (String name : List.of("hip-packager", "java")) {
-            Files.setPosixFilePermissions(bin.resolve(name), PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path tools = Files.createDirectories(image.resolve("tools"));
+        Files.writeString(tools.resolve("nproc"), "#!/bin/sh\ncat \"$(dirname \"$0\")/cores.txt\"\n");
+        cores("8");
+        for (Path p : List.of(bin.resolve("hip-packager"), bin.resolve("java"), tools.resolve("nproc"))) {
+            Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
         }
+    }
+
+    /** What the machine's {@code nproc} prints. */
+    private void cores(String count) throws IOException {
+        Files.writeString(image.resolve("tools/cores.txt"), count + "\n");
     }
 
     @Test
@@ -48,6 +59,23 @@ class LauncherScriptTest {
         assertThat(run(null, "--demo")).isEqualTo(concat(DESKTOP, MAIN, List.of("--demo")));
         assertThat(run(null, "--host", "/some dir")).isEqualTo(concat(DESKTOP, MAIN, List.of("--host", "/some dir")));
         assertThat(run(null, "--host=/d")).isEqualTo(concat(DESKTOP, MAIN, List.of("--host=/d")));
+    }
+
+    @Test
+    void onOneOrTwoCoresTheWizardGetsOneCompilerThread() throws Exception {
+        cores("2");
+        assertThat(run(null)).isEqualTo(concat(DESKTOP, ONE_COMPILER_THREAD, MAIN));
+        assertThat(run(null, "--demo")).isEqualTo(concat(DESKTOP, ONE_COMPILER_THREAD, MAIN, List.of("--demo")));
+        assertThat(run(null, "zip", "pkg")).isEqualTo(concat(MAIN, List.of("zip", "pkg")));
+        cores("1");
+        assertThat(run(null)).isEqualTo(concat(DESKTOP, ONE_COMPILER_THREAD, MAIN));
+        cores("3");
+        assertThat(run(null)).isEqualTo(concat(DESKTOP, MAIN));
+        // An nproc that says nothing useful leaves the choice to the JVM.
+        cores("many");
+        assertThat(run(null)).isEqualTo(concat(DESKTOP, MAIN));
+        cores("");
+        assertThat(run(null)).isEqualTo(concat(DESKTOP, MAIN));
     }
 
     @Test
@@ -70,6 +98,7 @@ class LauncherScriptTest {
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().remove("HIP_PACKAGER_JAVA_OPTS");
+        pb.environment().put("PATH", image.resolve("tools") + ":" + System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
         if (javaOpts != null) {
             pb.environment().put("HIP_PACKAGER_JAVA_OPTS", javaOpts);
         }

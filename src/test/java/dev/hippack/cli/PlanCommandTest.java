@@ -45,6 +45,15 @@ class PlanCommandTest {
     }
 
     @Test
+    void aBuildFolderWindowsCannotHaveIsAnErrorWithTheFix() throws Exception {
+        Path file = save(ReleasePlan.forTrack(CATALOG.track("rocm6").orElseThrow()).withBuildDir("build\\hi|p"));
+        CliTestSupport.Result r = CliTestSupport.run("plan", "--profile", file.toString());
+        assertThat(r.exitCode()).isEqualTo(Cli.FAILED);
+        assertThat(r.out()).contains("build.folder").contains("'hi|p' holds |")
+                .contains("fix: Name it with letters, digits, spaces, '.', '_' and '-' (for example build\\hip).").contains("1 error");
+    }
+
+    @Test
     void jsonListsFindingsWithIdSeverityMessageAndFix() throws Exception {
         Path file = save(ReleasePlan.forTrack(CATALOG.track("rocm7").orElseThrow()).withTargets(List.of("gfx1102")));
         CliTestSupport.Result r = CliTestSupport.run("plan", "--profile", file.toString(), "--json");

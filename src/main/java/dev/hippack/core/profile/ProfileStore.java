@@ -8,6 +8,7 @@ import dev.hippack.core.Version;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.GpuArchitecture;
 import dev.hippack.core.catalog.Track;
+import dev.hippack.core.host.WindowsNames;
 import dev.hippack.core.io.AtomicFile;
 import dev.hippack.core.io.UnsafeTargetException;
 import dev.hippack.core.io.WriteChannels;
@@ -59,9 +60,6 @@ public final class ProfileStore {
     /** More parallel jobs than any build machine has cores; a larger number is a typo. */
     public static final int MAX_JOBS = 1024;
 
-    private static final Pattern BAD_FILE_NAME_CHARS = Pattern.compile("[\\\\/:*?\"<>|\\x00-\\x1f]");
-    /** Names Windows reserves for devices, with or without an extension ("Naming Files, Paths, and Namespaces"). */
-    private static final Pattern WINDOWS_DEVICE_NAME = Pattern.compile("(?i)(CON|PRN|AUX|NUL|COM[1-9]|LPT[1-9])(\\..*)?");
     /** CMake's rule for target names (policy CMP0037): letters, digits and {@code _ . + -}. */
     private static final Pattern CMAKE_TARGET = Pattern.compile("[A-Za-z0-9_.+-]+");
 
@@ -334,14 +332,10 @@ public final class ProfileStore {
         }
         // Checked with a stand-in version: the real one is known only when the checkout is read.
         String archive = PackageName.withSampleVersion(template);
-        if (BAD_FILE_NAME_CHARS.matcher(archive).find() || archive.endsWith(".") || archive.endsWith(" ")
-                || archive.equals("..")) {
-            throw at.error(at0 + ".archiveName", "archiveName '" + template
-                    + "' is not a plain file name; give a name such as audiocpp-windows-hip-rocm6 (no folders, no .zip)");
-        }
-        if (WINDOWS_DEVICE_NAME.matcher(archive).matches()) {
-            throw at.error(at0 + ".archiveName", "archiveName '" + template + "' is a device name Windows reserves (CON, PRN, AUX, NUL,"
-                    + " COM1-9, LPT1-9), so no file can have it; give a name such as audiocpp-windows-hip-rocm6");
+        Optional<String> why = WindowsNames.fileNameProblem(archive);
+        if (why.isPresent()) {
+            throw at.error(at0 + ".archiveName", "archiveName '" + template + "' is not a plain file name Windows allows: " + why.get()
+                    + "; give a name such as audiocpp-windows-hip-rocm6 (no folders, no .zip)");
         }
     }
 

@@ -37,4 +37,18 @@ class WindowsNamesTest {
         assertThat(WindowsNames.problem("build.")).hasValueSatisfying(m -> assertThat(m).contains("ends with a dot"));
         assertThat(WindowsNames.problem("build \\hip")).hasValueSatisfying(m -> assertThat(m).contains("ends with a space"));
     }
+
+    @Test
+    void aFileNameIsOneNameWindowsAllows() {
+        for (String n : List.of("audiocpp-windows-hip-rocm6", "my package+rocm 7.1", "v0.4.3_x", ".hidden", "console")) {
+            assertThat(WindowsNames.fileNameProblem(n)).as(n).isEmpty();
+        }
+        assertThat(WindowsNames.fileNameProblem("out/pkg")).hasValueSatisfying(m -> assertThat(m).contains("holds /, which makes it a path"));
+        assertThat(WindowsNames.fileNameProblem("..\\pkg")).hasValueSatisfying(m -> assertThat(m).contains("holds \\"));
+        assertThat(WindowsNames.fileNameProblem("C:pkg")).hasValueSatisfying(m -> assertThat(m).contains("holds :"));
+        assertThat(WindowsNames.fileNameProblem("..")).hasValueSatisfying(m -> assertThat(m).contains("names a folder"));
+        assertThat(WindowsNames.fileNameProblem("")).hasValue("the name is empty");
+        assertThat(WindowsNames.fileNameProblem("nul")).hasValueSatisfying(m -> assertThat(m).contains("device name"));
+        assertThat(WindowsNames.fileNameProblem("pkg.")).hasValueSatisfying(m -> assertThat(m).contains("ends with a dot"));
+    }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hippack.core.finding.Severity;
 import dev.hippack.core.host.Host;
+import dev.hippack.core.progress.LogLine;
 import dev.hippack.ui.common.Notifier;
 import dev.hippack.ui.steps.archive.ArchiveStepView;
 import dev.hippack.ui.steps.build.BuildStepView;
@@ -274,8 +275,16 @@ class WizardEndToEndTest {
         assertThat(questions).containsExactly("Stop what is running now? Nothing half-written is kept.");
         assertThat(wizard.build().validProperty().get()).isFalse();
         WaitForAsyncUtils.waitForFxEvents();
+        // Tab into Jobs, Ctrl+A and a number over "auto", Enter: the field takes the number, and
+        // the same Enter starts the build again (the step's default action) with it.
+        tabUntil(robot, () -> "build-jobs".equals(focusId()), 40);
+        robot.press(KeyCode.CONTROL).type(KeyCode.A).release(KeyCode.CONTROL);
+        robot.write("3");
         robot.type(KeyCode.ENTER);
         waitFor(240, () -> wizard.build().validProperty().get());
+        assertThat(wizard.build().jobsProperty().get()).isEqualTo(3);
+        assertThat(onFx(() -> wizard.build().log().lines().stream().map(LogLine::text).filter(t -> t.startsWith("== audiocpp_"))
+                .toList())).hasSize(2).allMatch(t -> t.matches(".* -Jobs 3( .*)?"));
 
         robot.type(KeyCode.ENTER);
         waitFor(10, () -> wizard.viewModel().currentId() == StepId.REVIEW);

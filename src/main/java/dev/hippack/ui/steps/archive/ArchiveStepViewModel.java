@@ -5,6 +5,7 @@ import dev.hippack.core.archive.Sha256Sums;
 import dev.hippack.core.archive.ZipArchiver;
 import dev.hippack.core.archive.ZipRequest;
 import dev.hippack.core.archive.ZipResult;
+import dev.hippack.core.host.WindowsNames;
 import dev.hippack.core.io.OutputLock;
 import dev.hippack.core.plan.PackageName;
 import dev.hippack.core.plan.Release;
@@ -396,10 +397,12 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
         if (n.isEmpty()) {
             return "Give the archive a name.";
         }
-        if (!n.matches("[A-Za-z0-9._-]+")) {
-            return "Use only letters, digits, '.', '_' and '-' in the archive name.";
+        if (n.indexOf('{') >= 0 || n.indexOf('}') >= 0) {
+            // A saved profile would read braces as a placeholder, while this zip takes the name as typed.
+            return "Leave '{' and '}' out of the archive name: the zip gets the name as typed here.";
         }
-        return null;
+        // The rule a release profile's archiveName follows, so a saved profile loads again.
+        return WindowsNames.fileNameProblem(n).map(why -> "Choose another archive name: " + why + ".").orElse(null);
     }
 
     private void revalidate() {

@@ -13,6 +13,7 @@ import dev.hippack.ui.common.HeldTaskRunner;
 import dev.hippack.ui.wizard.WizardDraft;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -90,7 +91,33 @@ class ArchiveStepViewModelTest {
         vm.enter(stagedDraft());
         vm.archiveNameProperty().set("bad name/..");
         assertThat(vm.canStart()).isFalse();
-        assertThat(vm.blockerProperty().get()).contains("letters");
+        assertThat(vm.blockerProperty().get()).isEqualTo("Choose another archive name: 'bad name/..' holds /, which makes it a path, not a file name.");
+        vm.archiveNameProperty().set("  ");
+        assertThat(vm.blockerProperty().get()).isEqualTo("Give the archive a name.");
+    }
+
+    @Test
+    void theArchiveNameFollowsTheReleaseProfilesRuleForWindowsFileNames() throws Exception {
+        ArchiveStepViewModel vm = vm(new DirectTaskRunner());
+        Path out = Files.createDirectories(dir.resolve("zips"));
+        vm.outputFolderProperty().set(out);
+        vm.enter(stagedDraft());
+        // Names Windows cannot give a file (a device name with or without an extension, a colon, a
+        // trailing dot, a folder), and a placeholder only a profile fills in.
+        for (String bad : List.of("con", "NUL.release", "a:b", "pkg.", "out\\pkg", "pkg-{version}")) {
+            vm.archiveNameProperty().set(bad);
+            assertThat(vm.canStart()).as(bad).isFalse();
+            assertThat(vm.blockerProperty().get()).as(bad).containsAnyOf("Choose another archive name: ", "Leave '{' and '}' out");
+        }
+        assertThat(out).isEmptyDirectory();
+        // A name a release profile accepts is accepted here too, and the profile saved with it loads.
+        vm.archiveNameProperty().set("audiocpp rocm7+gfx1100");
+        assertThat(vm.canStart()).isTrue();
+        vm.start();
+        assertThat(out.resolve("audiocpp rocm7+gfx1100.zip")).isRegularFile();
+        Path file = dir.resolve("profile.json");
+        vm.saveProfile(file);
+        assertThat(profiles.load(file).archiveName()).isEqualTo("audiocpp rocm7+gfx1100");
     }
 
     @Test
