@@ -44,7 +44,7 @@ version=$("$launcher" --version 2>/dev/null | head -n 1) || fail "--version exit
 # JAVA_TOOL_OPTIONS, which reaches every launcher. Its settings go to a config folder in $work.
 # It exits at its first frame, while detection may still be making the sample: the check further
 # down that --demo left no sample behind covers this run too.
-step "--demo opens the wizard (its first frame, on Xvfb)"
+step "--demo opens the wizard (its first frame, on Xvfb) past a broken settings file, which it keeps"
 command -v Xvfb >/dev/null || fail "Xvfb is missing (apt-get install xvfb): the wizard's start cannot be checked"
 n=$(( ($$ % 300) + 700 ))
 while [ -e "/tmp/.X11-unix/X$n" ] || [ -e "/tmp/.X$n-lock" ]; do n=$((n + 1)); done
@@ -53,9 +53,14 @@ xvfb=$!
 trap 'kill "$xvfb" 2>/dev/null || true; rm -rf "$work"' EXIT
 sleep 1
 kill -0 "$xvfb" 2>/dev/null || fail "Xvfb could not start on :$n"
+# A settings file that is not valid JSON: the wizard starts anyway, and keeps it aside for the user.
+mkdir -p "$work/config/hip-packager"
+printf '{"theme": "dark",,' > "$work/config/hip-packager/settings.json"
 shown=$(DISPLAY=":$n" XDG_CONFIG_HOME="$work/config" JAVA_TOOL_OPTIONS="$JAVA_TOOL_OPTIONS -Dhippack.exitWhenShown=true" \
   timeout 120 "$launcher" --demo 2>"$work/wizard.err" | grep -c '^first-window-shown-at-epoch-ms ' || true)
 [ "$shown" = 1 ] || fail "the wizard showed no first window: $(tail -n 20 "$work/wizard.err")"
+[ "$(cat "$work/config/hip-packager/settings.json.broken" 2>/dev/null)" = '{"theme": "dark",,' ] \
+  || fail "the broken settings file was not kept as settings.json.broken: $(ls -A "$work/config/hip-packager")"
 kill "$xvfb" 2>/dev/null || true
 
 step "--demo detect --json"

@@ -1,10 +1,12 @@
 package dev.hippack.ui.app;
 
+import dev.hippack.core.finding.Severity;
 import dev.hippack.launch.ApplicationVersion;
 import dev.hippack.launch.GuiRequest;
 import dev.hippack.ui.common.AppIcons;
 import dev.hippack.ui.common.FailureDialog;
 import dev.hippack.ui.common.Icons;
+import dev.hippack.ui.common.Notifier;
 import dev.hippack.ui.common.UiTaskRunner;
 import dev.hippack.ui.settings.AppSettings;
 import dev.hippack.ui.settings.SettingsStore;
@@ -101,6 +103,11 @@ public final class HipPackagerApp extends Application {
             });
         }
         afterFirstFrame(stage, window.scene(), runner::release);
+        // A settings file that could not be read was kept aside (or is left alone): say so, once the window is there.
+        prepared.settingsProblem().ifPresent(problem -> {
+            LOG.log(System.Logger.Level.WARNING, problem);
+            afterFirstFrame(stage, window.scene(), () -> window.notifier().show(new Notifier.Notice(Severity.WARNING, "Settings not read", problem)));
+        });
         // The window's icons are decoded (on a thread of their own) and handed to it after its
         // first frame: decoding the PNGs competed with the first frame for the CPU, and GTK
         // converts each size on the FX thread (about 5% of its JFR samples before the first frame).

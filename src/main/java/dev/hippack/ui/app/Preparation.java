@@ -10,6 +10,7 @@ import dev.hippack.ui.settings.ConfigFolder;
 import dev.hippack.ui.settings.SettingsStore;
 import dev.hippack.ui.settings.SystemTheme;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -22,6 +23,11 @@ import java.util.concurrent.CompletionException;
  * while JavaFX starts its toolkit, and the window only waits for what is not done by then.
  */
 record Preparation(SettingsStore store, AppSettings settings, Catalog catalog, boolean systemDark) {
+
+    /** What was wrong with the settings file, for the user (the window says it once it is shown); empty when nothing was. */
+    Optional<String> settingsProblem() {
+        return store.problem();
+    }
 
     /** Starts reading on a daemon thread; {@link #await} gives the result. */
     static CompletableFuture<Preparation> start() {
@@ -55,7 +61,12 @@ record Preparation(SettingsStore store, AppSettings settings, Catalog catalog, b
 
     /** Reads everything on the calling thread. */
     static Preparation read() {
-        SettingsStore store = new SettingsStore(ConfigFolder.settingsFile());
+        return read(ConfigFolder.settingsFile());
+    }
+
+    /** Reads everything on the calling thread, the settings from {@code settingsFile}. */
+    static Preparation read(Path settingsFile) {
+        SettingsStore store = new SettingsStore(settingsFile);
         AppSettings settings = store.load();
         Catalog catalog = CatalogLoader.embedded();
         return new Preparation(store, settings, catalog, systemPrefersDark());

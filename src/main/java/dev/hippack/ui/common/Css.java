@@ -36,6 +36,8 @@ public final class Css {
     public static final String NOT_AVAILABLE = "wz-not-available";
     public static final String BUTTON_BAR = "wz-button-bar";
     public static final String STATUS_BAR = "wz-status-bar";
+    /** The words of a notice over the step (a wrapping text, in the theme's text colour). */
+    public static final String NOTICE_TEXT = "wz-notice-text";
 
     public static final String SEVERITY_ERROR = "wz-severity-error";
     public static final String SEVERITY_WARNING = "wz-severity-warning";

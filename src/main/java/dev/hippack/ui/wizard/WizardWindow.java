@@ -40,6 +40,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
 import javafx.util.Duration;
 import org.controlsfx.control.NotificationPane;
 
@@ -82,6 +83,8 @@ public final class WizardWindow {
     private final StackPane host = new StackPane();
     private final NotificationPane notifications = new NotificationPane(host);
     private final PauseTransition hideNotice = new PauseTransition(Duration.seconds(8));
+    /** The notice bar's width not given to its words: its padding, the icon and the close button. */
+    private static final double NOTICE_MARGIN = 110;
     private final Button back = new Button("_Back");
     private final Button next = new Button();
     private final Button cancel = new Button("_Cancel");
@@ -172,9 +175,24 @@ public final class WizardWindow {
                 case INFO -> Icons.Glyph.OK;
             }, notice.severity() == Severity.ERROR ? Css.SEVERITY_ERROR
                     : notice.severity() == Severity.WARNING ? Css.SEVERITY_WARNING : Css.OK);
-            notifications.show(notice.title() + ": " + notice.text(), icon);
+            String words = notice.title() + ": " + notice.text();
+            // ControlsFX's bar sizes itself for one line of its label, which cut a long notice (a path, a
+            // reason) short with "...". The words go into a Text that wraps at the bar's width instead;
+            // the label keeps them as its text (read by screen readers), shown graphic-only (app.css).
+            Text text = new Text(words);
+            text.getStyleClass().add(Css.NOTICE_TEXT);
+            text.wrappingWidthProperty().bind(notifications.widthProperty().subtract(NOTICE_MARGIN));
+            HBox graphic = new HBox(8, icon, text);
+            graphic.setAlignment(Pos.TOP_LEFT);
+            notifications.show(words, graphic);
+            hideNotice.setDuration(readingTime(words));
             hideNotice.playFromStart();
         };
+    }
+
+    /** How long a notice stays: 8 s, or about 15 characters a second for a longer one, at most 20 s. */
+    public static Duration readingTime(String words) {
+        return Duration.seconds(Math.min(20, Math.max(8, words.length() / 15.0)));
     }
 
     /** Hides a notice shown now (the screenshot tour, which shows the step itself). */

@@ -1,11 +1,15 @@
 package dev.hippack.ui.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import dev.hippack.core.catalog.CatalogLoader;
+import dev.hippack.core.finding.Severity;
 import dev.hippack.launch.GuiRequest;
 import dev.hippack.ui.common.AppIcons;
+import dev.hippack.ui.common.Css;
 import dev.hippack.ui.common.DirectTaskRunner;
+import dev.hippack.ui.common.Notifier;
 import dev.hippack.ui.settings.AppSettings;
 import dev.hippack.ui.steps.track.TrackStepView;
 import dev.hippack.ui.wizard.StepId;
@@ -14,6 +18,8 @@ import dev.hippack.ui.wizard.ThemeChoice;
 import dev.hippack.ui.wizard.WizardWindow;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
@@ -24,6 +30,8 @@ import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.Spinner;
 import javafx.scene.input.KeyCode;
+import javafx.scene.paint.Color;
+import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -180,6 +188,41 @@ class WizardWindowTest {
         }
         robot.type(key);
         WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void aLongNoticeShowsWholeInEitherThemesTextColour(FxRobot robot) {
+        // As long as the notice for a settings file that could not be read, at the smallest window size.
+        String text = "Your settings file /home/ann/.config/hip-packager/settings.json could not be read: Unexpected character"
+                + " (',' (code 44)): was expecting double-quote to start field name (line 1, column 20). HIP Packager started"
+                + " with its defaults; the file was kept as settings.json.broken beside it.";
+        for (ThemeChoice theme : List.of(ThemeChoice.LIGHT, ThemeChoice.DARK)) {
+            robot.interact(() -> {
+                stage.setWidth(1024);
+                stage.setHeight(700);
+                wizard.window().themeChoiceProperty().set(theme);
+                wizard.window().notifier().show(new Notifier.Notice(Severity.WARNING, "Settings not read", text));
+            });
+            // The bar slides in (350 ms).
+            WaitForAsyncUtils.sleep(700, TimeUnit.MILLISECONDS);
+            WaitForAsyncUtils.waitForFxEvents();
+            Text words = robot.lookup("." + Css.NOTICE_TEXT).queryAs(Text.class);
+            assertThat(words.getText()).isEqualTo("Settings not read: " + text);
+            Node pane = words.getParent();
+            while (!pane.getStyleClass().contains("pane")) {
+                pane = pane.getParent();
+            }
+            Bounds bar = pane.localToScene(pane.getLayoutBounds());
+            Bounds shown = words.localToScene(words.getLayoutBounds());
+            assertThat(shown.getHeight()).as("wrapped over several lines").isGreaterThan(3 * words.getFont().getSize());
+            assertThat(bar.contains(shown)).as(theme + ": " + shown + " inside the bar " + bar).isTrue();
+            assertThat(shown.getMaxX()).isLessThanOrEqualTo(stage.getScene().getWidth());
+            assertThat(words.getFill()).as(theme + " text colour")
+                    .isEqualTo(Color.web(theme == ThemeChoice.DARK ? "#e6e8eb" : "#1c1f24"));
+            robot.interact(() -> wizard.window().dismissNotices());
+        }
+        assertThat(WizardWindow.readingTime(text).toSeconds()).isEqualTo(Math.min(20, text.length() / 15.0), within(0.01)).isGreaterThan(8);
+        assertThat(WizardWindow.readingTime("Build finished: audiocpp_cli.exe built.").toSeconds()).isEqualTo(8);
     }
 
     @Test

@@ -33,11 +33,46 @@ class SettingsStoreTest {
     }
 
     @Test
-    void brokenJsonGivesDefaultsAndIsLeftForTheUser() throws Exception {
+    void brokenJsonGivesDefaultsAndIsKeptAsideForTheUser() throws Exception {
         Path f = dir.resolve("settings.json");
-        Files.writeString(f, "{\"window\": {\"x\": 1,,,", StandardCharsets.UTF_8);
-        assertThat(new SettingsStore(f).load()).isEqualTo(AppSettings.defaults());
-        assertThat(Files.readString(f)).startsWith("{\"window\"");
+        String mine = "{\"window\": {\"x\": 1,,,";
+        Files.writeString(f, mine, StandardCharsets.UTF_8);
+        SettingsStore store = new SettingsStore(f);
+        assertThat(store.load()).isEqualTo(AppSettings.defaults());
+        assertThat(Files.readString(dir.resolve("settings.json.broken"))).isEqualTo(mine);
+        assertThat(f).doesNotExist();
+        assertThat(store.problem()).hasValueSatisfying(p -> assertThat(p)
+                .startsWith("Your settings file " + f + " could not be read: Unexpected character (',' (code 44))")
+                .contains("(line 1, column 20)")
+                .endsWith("HIP Packager started with its defaults; the file was kept as settings.json.broken beside it."));
+
+        // The next save writes a fresh file; a second broken file never replaces the first one kept.
+        assertThat(store.save(AppSettings.defaults().withTheme("dark"))).isTrue();
+        assertThat(store.load().theme()).isEqualTo("dark");
+        assertThat(store.problem()).isEmpty();
+        Files.writeString(f, "[1, 2]", StandardCharsets.UTF_8);
+        assertThat(store.load()).isEqualTo(AppSettings.defaults());
+        assertThat(Files.readString(dir.resolve("settings.json.broken"))).isEqualTo(mine);
+        assertThat(Files.readString(dir.resolve("settings.json.broken-2"))).isEqualTo("[1, 2]");
+        assertThat(store.problem()).hasValueSatisfying(p -> assertThat(p).contains("kept as settings.json.broken-2"));
+    }
+
+    @Test
+    void aBrokenFileThatCannotBeMovedAsideIsNeverSavedOver() throws Exception {
+        Path f = dir.resolve("settings.json");
+        Files.writeString(f, "{oops", StandardCharsets.UTF_8);
+        // Every name a kept copy could take is taken already.
+        Files.writeString(dir.resolve("settings.json.broken"), "1");
+        for (int i = 2; i <= 50; i++) {
+            Files.writeString(dir.resolve("settings.json.broken-" + i), String.valueOf(i));
+        }
+        SettingsStore store = new SettingsStore(f);
+        assertThat(store.load()).isEqualTo(AppSettings.defaults());
+        assertThat(store.problem()).hasValueSatisfying(p -> assertThat(p).contains("could not be read")
+                .endsWith("and will not write over that file; move it away to have settings remembered."));
+        assertThat(store.save(AppSettings.defaults().withTheme("dark"))).isFalse();
+        assertThat(Files.readString(f)).isEqualTo("{oops");
+        assertThat(Files.readString(dir.resolve("settings.json.broken-50"))).isEqualTo("50");
     }
 
     @Test
