@@ -14,7 +14,8 @@
 # the medians are compared. PASS when median(wizard) <= 1.3 x median(empty).
 #
 # The launcher starts the wizard with desktop JVM options (bin/hip-packager: the client compiler
-# only and the serial collector). The verdict is against the empty window as issue 16 defines it,
+# only and the serial collector, and one compiler thread on a machine of one or two cores; this
+# script asks the launcher for them, bench/desktop-options.sh). The verdict is against the empty window as issue 16 defines it,
 # started by bin/java with the JVM's defaults; for a like-for-like view the same rounds also time
 # the empty window with the launcher's options, and the script prints that ratio beside the verdict.
 #

@@ -22,7 +22,9 @@ import javafx.concurrent.Task;
  * <p>A runner made by {@link #heldUntilReleased()} starts its jobs at once but keeps their ends
  * (success, failure or cancellation) from the FX thread until {@link #release()}: the application
  * releases it once the window's first frame is shown, so a job started with the window (the
- * first detection) never makes that frame wait for the nodes of its result.
+ * first detection) never makes that frame wait for the nodes of its result. Until then a job's
+ * status and progress are kept too (the latest of each is passed on at release): a fast
+ * detection's "Detection finished" must not show on a mask that still covers the step.
  */
 public final class UiTaskRunner implements TaskRunner, AutoCloseable {
 
@@ -106,6 +108,44 @@ public final class UiTaskRunner implements TaskRunner, AutoCloseable {
                 return runJob();
             } finally {
                 awaitRelease();
+                // The status and progress kept while held go before the end, as they came.
+                released();
+            }
+        }
+
+        /** The latest status and progress while the runner is held; passed on at release. */
+        private String heldStatus;
+        private long[] heldProgress;
+
+        /** Passes on what was kept while held, once the runner is released; true when it is. */
+        private synchronized boolean released() {
+            if (held.getCount() > 0) {
+                return false;
+            }
+            if (heldProgress != null) {
+                updateProgress(heldProgress[0], heldProgress[1]);
+                heldProgress = null;
+            }
+            if (heldStatus != null) {
+                updateMessage(heldStatus);
+                heldStatus = null;
+            }
+            return true;
+        }
+
+        private synchronized void progress(long done, long total) {
+            if (released()) {
+                updateProgress(done, total);
+            } else {
+                heldProgress = new long[] {done, total};
+            }
+        }
+
+        private synchronized void status(String text) {
+            if (released()) {
+                updateMessage(text);
+            } else {
+                heldStatus = text;
             }
         }
 
@@ -114,15 +154,15 @@ public final class UiTaskRunner implements TaskRunner, AutoCloseable {
                 @Override
                 public void progress(long done, long total) {
                     if (total <= 0) {
-                        updateProgress(-1, -1);
+                        OperationTask.this.progress(-1, -1);
                     } else {
-                        updateProgress(done, total);
+                        OperationTask.this.progress(done, total);
                     }
                 }
 
                 @Override
                 public void status(String text) {
-                    updateMessage(text);
+                    OperationTask.this.status(text);
                 }
 
                 @Override

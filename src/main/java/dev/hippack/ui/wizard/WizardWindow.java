@@ -70,6 +70,8 @@ public final class WizardWindow {
     public static final String ID_NOTIFICATIONS = "notifications";
     /** Wide enough for the longest title in bold, "2  Track and architectures", with its icon. */
     private static final double STEP_LIST_WIDTH = 278;
+    /** The notice bar's width not given to its words: its padding, the icon and the close button. */
+    private static final double NOTICE_MARGIN = 110;
 
     private final WizardViewModel vm;
     private final Function<StepId, StepView> viewFactory;
@@ -83,8 +85,6 @@ public final class WizardWindow {
     private final StackPane host = new StackPane();
     private final NotificationPane notifications = new NotificationPane(host);
     private final PauseTransition hideNotice = new PauseTransition(Duration.seconds(8));
-    /** The notice bar's width not given to its words: its padding, the icon and the close button. */
-    private static final double NOTICE_MARGIN = 110;
     private final Button back = new Button("_Back");
     private final Button next = new Button();
     private final Button cancel = new Button("_Cancel");
