@@ -10,5 +10,9 @@ set "GUI_OPTS="
 if "%~1"=="" set "GUI_OPTS=-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
 if "%~1"=="--demo" if "%~2"=="" set "GUI_OPTS=-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
 if "%~1"=="--host" if not "%~2"=="" if "%~3"=="" set "GUI_OPTS=-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
-if defined GUI_OPTS if defined NUMBER_OF_PROCESSORS if %NUMBER_OF_PROCESSORS% LEQ 2 set "GUI_OPTS=%GUI_OPTS% -XX:CICompilerCount=1"
+rem %CORES% is expanded when its line is read: it is set on a line of its own first, so an unset
+rem NUMBER_OF_PROCESSORS cannot turn the test into a syntax error.
+set "CORES=%NUMBER_OF_PROCESSORS%"
+if not defined CORES set "CORES=0"
+if defined GUI_OPTS if %CORES% GEQ 1 if %CORES% LEQ 2 set "GUI_OPTS=%GUI_OPTS% -XX:CICompilerCount=1"
 "%APP_HOME%\bin\java.exe" %GUI_OPTS% %HIP_PACKAGER_JAVA_OPTS% -m dev.hippack/dev.hippack.Main %*
