@@ -33,22 +33,7 @@ class UiTaskRunnerTest {
                 listener.status("Detection finished");
                 ran.countDown();
                 return "report";
-            }, new TaskObserver<String>() {
-                @Override
-                public void progress(double fraction) {
-                    seen.add("progress " + fraction);
-                }
-
-                @Override
-                public void message(String text) {
-                    seen.add("message " + text);
-                }
-
-                @Override
-                public void succeeded(String value) {
-                    seen.add("succeeded " + value);
-                }
-            });
+            }, recording(seen));
             assertThat(ran.await(30, TimeUnit.SECONDS)).isTrue();
             // The job is done; the FX thread has run everything posted so far, twice over.
             WaitForAsyncUtils.waitForFxEvents();
@@ -76,20 +61,30 @@ class UiTaskRunnerTest {
                 listener.status("Zipping");
                 assertThat(go.await(30, TimeUnit.SECONDS)).isTrue();
                 return "zip";
-            }, new TaskObserver<String>() {
-                @Override
-                public void message(String text) {
-                    seen.add("message " + text);
-                }
-
-                @Override
-                public void succeeded(String value) {
-                    seen.add("succeeded " + value);
-                }
-            });
+            }, recording(seen));
             WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> seen.contains("message Zipping"));
             go.countDown();
             WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> seen.contains("succeeded zip"));
         }
+    }
+
+    /** An observer that writes down what reaches it, in order: "progress 1.0", "message ...", "succeeded ...". */
+    private static TaskObserver<String> recording(List<String> seen) {
+        return new TaskObserver<String>() {
+            @Override
+            public void progress(double fraction) {
+                seen.add("progress " + fraction);
+            }
+
+            @Override
+            public void message(String text) {
+                seen.add("message " + text);
+            }
+
+            @Override
+            public void succeeded(String value) {
+                seen.add("succeeded " + value);
+            }
+        };
     }
 }
