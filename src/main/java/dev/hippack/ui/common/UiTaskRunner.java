@@ -95,6 +95,9 @@ public final class UiTaskRunner implements TaskRunner, AutoCloseable {
         private final BackgroundJob<T> job;
         private final TaskObserver<T> observer;
         private final CancellationToken token;
+        /** The latest status and progress while the runner is held; passed on at release. */
+        private String heldStatus;
+        private long[] heldProgress;
 
         OperationTask(BackgroundJob<T> job, TaskObserver<T> observer, CancellationToken token) {
             this.job = job;
@@ -112,10 +115,6 @@ public final class UiTaskRunner implements TaskRunner, AutoCloseable {
                 released();
             }
         }
-
-        /** The latest status and progress while the runner is held; passed on at release. */
-        private String heldStatus;
-        private long[] heldProgress;
 
         /** Passes on what was kept while held, once the runner is released; true when it is. */
         private synchronized boolean released() {
