@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
-import javafx.animation.PauseTransition;
 import javafx.application.Platform;
 import javafx.beans.InvalidationListener;
 import javafx.beans.binding.Bindings;
@@ -40,9 +39,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import javafx.scene.text.Text;
 import javafx.util.Duration;
-import org.controlsfx.control.NotificationPane;
 
 /**
  * The main window's content: the step list on the left, the current step's view in the centre
@@ -70,8 +67,6 @@ public final class WizardWindow {
     public static final String ID_NOTIFICATIONS = "notifications";
     /** Wide enough for the longest title in bold, "2  Track and architectures", with its icon. */
     private static final double STEP_LIST_WIDTH = 278;
-    /** The notice bar's width not given to its words: its padding, the icon and the close button. */
-    private static final double NOTICE_MARGIN = 110;
 
     private final WizardViewModel vm;
     private final Function<StepId, StepView> viewFactory;
@@ -83,8 +78,9 @@ public final class WizardWindow {
     private final ReadOnlyObjectWrapper<Theme> theme = new ReadOnlyObjectWrapper<>();
     private final BorderPane root = new BorderPane();
     private final StackPane host = new StackPane();
-    private final NotificationPane notifications = new NotificationPane(host);
-    private final PauseTransition hideNotice = new PauseTransition(Duration.seconds(8));
+    /** The step's area: the step, and a notice over its top when one is shown. */
+    private final StackPane stepArea = new StackPane(host);
+    private final NoticeBar notices = new NoticeBar(stepArea, ID_NOTIFICATIONS);
     private final Button back = new Button("_Back");
     private final Button next = new Button();
     private final Button cancel = new Button("_Cancel");
@@ -113,10 +109,7 @@ public final class WizardWindow {
         root.setLeft(new StepListView(vm, ID_STEP_LIST, STEP_LIST_WIDTH).node());
         host.setId(ID_STEP_HOST);
         host.getStyleClass().add(Css.STEP_HOST);
-        notifications.setId(ID_NOTIFICATIONS);
-        notifications.setShowFromTop(true);
-        hideNotice.setOnFinished(e -> notifications.hide());
-        root.setCenter(notifications);
+        root.setCenter(stepArea);
         root.setBottom(new VBox(buttons(), statusBar()));
         for (StepViewModel s : vm.steps()) {
             s.reportFailuresTo(failures);
@@ -168,37 +161,26 @@ public final class WizardWindow {
 
     /** Notices inside the window, over the top of the current step: they never leave the window. */
     public Notifier notifier() {
-        return notice -> {
-            Node icon = Icons.of(switch (notice.severity()) {
-                case ERROR -> Icons.Glyph.ERROR;
-                case WARNING -> Icons.Glyph.WARNING;
-                case INFO -> Icons.Glyph.OK;
-            }, notice.severity() == Severity.ERROR ? Css.SEVERITY_ERROR
-                    : notice.severity() == Severity.WARNING ? Css.SEVERITY_WARNING : Css.OK);
-            String words = notice.title() + ": " + notice.text();
-            // ControlsFX's bar sizes itself for one line of its label, which cut a long notice (a path, a
-            // reason) short with "...". The words go into a Text that wraps at the bar's width instead;
-            // the label keeps them as its text (read by screen readers), shown graphic-only (app.css).
-            Text text = new Text(words);
-            text.getStyleClass().add(Css.NOTICE_TEXT);
-            text.wrappingWidthProperty().bind(notifications.widthProperty().subtract(NOTICE_MARGIN));
-            HBox graphic = new HBox(8, icon, text);
-            graphic.setAlignment(Pos.TOP_LEFT);
-            notifications.show(words, graphic);
-            hideNotice.setDuration(readingTime(words));
-            hideNotice.playFromStart();
-        };
+        return notices::show;
     }
 
     /** How long a notice stays: 8 s, or about 15 characters a second for a longer one, at most 20 s. */
     public static Duration readingTime(String words) {
-        return Duration.seconds(Math.min(20, Math.max(8, words.length() / 15.0)));
+        return NoticeBar.readingTime(words);
+    }
+
+    /** Whether a notice is shown now, and its words (null when none ever was). */
+    public boolean noticeShown() {
+        return notices.isShowing();
+    }
+
+    public String noticeText() {
+        return notices.text();
     }
 
     /** Hides a notice shown now (the screenshot tour, which shows the step itself). */
     public void dismissNotices() {
-        hideNotice.stop();
-        notifications.hide();
+        notices.hide();
     }
 
     private Node banner(String notice) {

@@ -196,6 +196,8 @@ class WizardWindowTest {
         String text = "Your settings file /home/ann/.config/hip-packager/settings.json could not be read: Unexpected character"
                 + " (',' (code 44)): was expecting double-quote to start field name (line 1, column 20). HIP Packager started"
                 + " with its defaults; the file was kept as settings.json.broken beside it.";
+        // The first window has no notice, and no nodes for one.
+        assertThat(robot.lookup("#" + WizardWindow.ID_NOTIFICATIONS).tryQuery()).isEmpty();
         for (ThemeChoice theme : List.of(ThemeChoice.LIGHT, ThemeChoice.DARK)) {
             robot.interact(() -> {
                 stage.setWidth(1024);
@@ -203,15 +205,12 @@ class WizardWindowTest {
                 wizard.window().themeChoiceProperty().set(theme);
                 wizard.window().notifier().show(new Notifier.Notice(Severity.WARNING, "Settings not read", text));
             });
-            // The bar slides in (350 ms).
-            WaitForAsyncUtils.sleep(700, TimeUnit.MILLISECONDS);
             WaitForAsyncUtils.waitForFxEvents();
             Text words = robot.lookup("." + Css.NOTICE_TEXT).queryAs(Text.class);
             assertThat(words.getText()).isEqualTo("Settings not read: " + text);
-            Node pane = words.getParent();
-            while (!pane.getStyleClass().contains("pane")) {
-                pane = pane.getParent();
-            }
+            Node pane = robot.lookup("#" + WizardWindow.ID_NOTIFICATIONS).query();
+            assertThat(pane.isVisible()).isTrue();
+            assertThat(pane.getAccessibleText()).isEqualTo(words.getText());
             Bounds bar = pane.localToScene(pane.getLayoutBounds());
             Bounds shown = words.localToScene(words.getLayoutBounds());
             assertThat(shown.getHeight()).as("wrapped over several lines").isGreaterThan(3 * words.getFont().getSize());
@@ -219,7 +218,13 @@ class WizardWindowTest {
             assertThat(shown.getMaxX()).isLessThanOrEqualTo(stage.getScene().getWidth());
             assertThat(words.getFill()).as(theme + " text colour")
                     .isEqualTo(Color.web(theme == ThemeChoice.DARK ? "#e6e8eb" : "#1c1f24"));
-            robot.interact(() -> wizard.window().dismissNotices());
+            // The bar's own button dismisses it.
+            Node dismiss = robot.lookup("#" + WizardWindow.ID_NOTIFICATIONS + "-dismiss").query();
+            assertThat(pane.localToScene(pane.getLayoutBounds()).contains(dismiss.localToScene(dismiss.getLayoutBounds()))).isTrue();
+            robot.clickOn(dismiss);
+            WaitForAsyncUtils.waitForFxEvents();
+            assertThat(pane.isVisible()).isFalse();
+            assertThat(wizard.window().noticeShown()).isFalse();
         }
         assertThat(WizardWindow.readingTime(text).toSeconds()).isEqualTo(Math.min(20, text.length() / 15.0), within(0.01)).isGreaterThan(8);
         assertThat(WizardWindow.readingTime("Build finished: audiocpp_cli.exe built.").toSeconds()).isEqualTo(8);
