@@ -20,6 +20,7 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import javafx.geometry.Side;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
@@ -27,7 +28,7 @@ import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonBase;
 import javafx.scene.control.ComboBoxBase;
 import javafx.scene.control.Label;
-import javafx.scene.control.MenuButton;
+import javafx.scene.control.ContextMenu;
 import javafx.scene.control.RadioMenuItem;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.TextInputControl;
@@ -253,12 +254,35 @@ public final class WizardWindow {
         return bar;
     }
 
-    /** Light, dark, or the system's setting; the button says which is shown. */
+    /**
+     * Light, dark, or the system's setting: a button whose menu opens above it; its tooltip says
+     * which is shown. The menu is made when first opened: a {@code MenuButton} made its popup
+     * window (with a scene of its own) for the first window, which never shows it.
+     */
     private Node themeMenu() {
-        MenuButton menu = new MenuButton(null, Icons.of(Icons.Glyph.THEME));
-        menu.setId(ID_THEME);
-        menu.setFocusTraversable(false);
-        menu.setAccessibleText("Theme");
+        Button button = new Button(null, Icons.of(Icons.Glyph.THEME));
+        button.setId(ID_THEME);
+        button.setFocusTraversable(false);
+        button.setAccessibleText("Theme");
+        ContextMenu[] menu = new ContextMenu[1];
+        button.setOnAction(e -> {
+            if (menu[0] == null) {
+                menu[0] = themeChoices();
+            }
+            menu[0].show(button, Side.TOP, 0, 0);
+        });
+        HoverTooltip.install(button, () -> "Theme: " + switch (themeChoice.get()) {
+            case SYSTEM -> "following the system (" + (systemDark ? "dark" : "light") + ")";
+            case LIGHT -> "light";
+            case DARK -> "dark";
+        });
+        themeChoice.addListener(o -> HoverTooltip.refresh(button));
+        return button;
+    }
+
+    private ContextMenu themeChoices() {
+        ContextMenu menu = new ContextMenu();
+        menu.setId(ID_THEME + "-choices");
         ToggleGroup group = new ToggleGroup();
         for (ThemeChoice c : ThemeChoice.values()) {
             RadioMenuItem item = new RadioMenuItem(switch (c) {
@@ -273,12 +297,6 @@ public final class WizardWindow {
             themeChoice.addListener((o, was, now) -> item.setSelected(now == c));
             menu.getItems().add(item);
         }
-        HoverTooltip.install(menu, () -> "Theme: " + switch (themeChoice.get()) {
-            case SYSTEM -> "following the system (" + (systemDark ? "dark" : "light") + ")";
-            case LIGHT -> "light";
-            case DARK -> "dark";
-        });
-        themeChoice.addListener(o -> HoverTooltip.refresh(menu));
         return menu;
     }
 

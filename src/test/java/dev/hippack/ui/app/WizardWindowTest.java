@@ -26,13 +26,15 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.MenuButton;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.RadioMenuItem;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.Spinner;
 import javafx.scene.input.KeyCode;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
+import javafx.stage.Window;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -244,10 +246,20 @@ class WizardWindowTest {
         assertThat(wizard.window().themeChoiceProperty().get()).isEqualTo(ThemeChoice.SYSTEM);
         assertThat(wizard.window().themeProperty().get()).isEqualTo(Theme.DARK);
         assertThat(before.get(0)).endsWith("tokens-dark.css");
-        MenuButton menu = robot.lookup("#" + WizardWindow.ID_THEME).queryAs(MenuButton.class);
+        // The menu opens above the button, with the choices in their order and the shown one ticked.
+        robot.clickOn("#" + WizardWindow.ID_THEME);
+        WaitForAsyncUtils.waitForFxEvents();
+        ContextMenu menu = Window.getWindows().stream().filter(ContextMenu.class::isInstance).map(ContextMenu.class::cast)
+                .filter(ContextMenu::isShowing).findFirst().orElseThrow();
         assertThat(menu.getItems()).extracting(MenuItem::getText).containsExactly("Follow the system (dark)", "Light", "Dark");
-        MenuItem light = menu.getItems().stream().filter(i -> "theme-light".equals(i.getId())).findFirst().orElseThrow();
-        robot.interact(light::fire);
+        assertThat(menu.getItems()).extracting(i -> ((RadioMenuItem) i).isSelected()).containsExactly(true, false, false);
+        Node button = robot.lookup("#" + WizardWindow.ID_THEME).query();
+        Node shown = menu.getSkin().getNode();
+        assertThat(shown.localToScreen(shown.getLayoutBounds()).getMaxY()).as("above the button at the window's bottom")
+                .isLessThanOrEqualTo(button.localToScreen(button.getLayoutBounds()).getMinY() + 1);
+        robot.clickOn("Light");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(menu.isShowing()).isFalse();
         List<String> after = stage.getScene().getStylesheets();
         assertThat(after.get(0)).endsWith("tokens.css");
         assertThat(after.get(1)).isEqualTo(before.get(1));
