@@ -1,10 +1,10 @@
 package dev.hippack.ui.wizard;
 
-import dev.hippack.core.finding.Severity;
 import dev.hippack.ui.common.Css;
 import dev.hippack.ui.common.FailureReporter;
 import dev.hippack.ui.common.HoverTooltip;
 import dev.hippack.ui.common.Icons;
+import dev.hippack.ui.common.NoticeBar;
 import dev.hippack.ui.common.Notifier;
 import java.util.EnumMap;
 import java.util.List;
@@ -50,9 +50,9 @@ import javafx.util.Duration;
  *
  * <p>Keyboard: Enter runs the step's default action only (Next when the step is complete,
  * otherwise the step's own main action such as Start build), also on a focused button or check
- * box, which Space presses instead; Esc asks, then cancels a running task; after every change of
- * step the focus goes to the step's first control, never to Cancel. Notices when a long task ends
- * appear inside the window, over the step.
+ * box, which Space presses instead; Esc asks, then cancels a running task, and otherwise dismisses
+ * a notice; after every change of step the focus goes to the step's first control, never to
+ * Cancel. Notices when a long task ends appear inside the window, over the step.
  */
 public final class WizardWindow {
 
@@ -372,6 +372,11 @@ public final class WizardWindow {
         if (e.getCode() == KeyCode.ESCAPE && vm.busyProperty().get()) {
             e.consume();
             askToCancelTask();
+            return;
+        }
+        if (e.getCode() == KeyCode.ESCAPE && notices.isShowing()) {
+            e.consume();
+            notices.hide();
             return;
         }
         if (e.getCode() != KeyCode.ENTER || e.isAltDown() || e.isControlDown() || e.isShiftDown()) {

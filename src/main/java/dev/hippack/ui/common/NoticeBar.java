@@ -1,10 +1,6 @@
-package dev.hippack.ui.wizard;
+package dev.hippack.ui.common;
 
 import dev.hippack.core.finding.Severity;
-import dev.hippack.ui.common.Css;
-import dev.hippack.ui.common.HoverTooltip;
-import dev.hippack.ui.common.Icons;
-import dev.hippack.ui.common.Notifier;
 import javafx.animation.PauseTransition;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
@@ -25,7 +21,7 @@ import javafx.util.Duration;
  * scene from the start, cost that window about 35 ms of styling, layout and drawing
  * (bench/README.md, "First window, sixth round").
  */
-final class NoticeBar {
+public final class NoticeBar {
 
     /** The bar's width not given to its words: its padding, the icon, the gaps and the dismiss button. */
     private static final double MARGIN = 110;
@@ -36,19 +32,22 @@ final class NoticeBar {
     private HBox bar;
     private Text words;
 
-    /** @param area the step's area, which the bar covers the top of */
-    NoticeBar(StackPane area, String id) {
+    /**
+     * @param area the step's area, which the bar covers the top of
+     * @param id the bar's node id (its dismiss button's is {@code id + "-dismiss"})
+     */
+    public NoticeBar(StackPane area, String id) {
         this.area = area;
         this.id = id;
         timer.setOnFinished(e -> hide());
     }
 
     /** How long a notice stays: 8 s, or about 15 characters a second for a longer one, at most 20 s. */
-    static Duration readingTime(String words) {
+    public static Duration readingTime(String words) {
         return Duration.seconds(Math.min(20, Math.max(8, words.length() / 15.0)));
     }
 
-    void show(Notifier.Notice notice) {
+    public void show(Notifier.Notice notice) {
         if (bar == null) {
             build();
         }
@@ -68,19 +67,19 @@ final class NoticeBar {
         timer.playFromStart();
     }
 
-    void hide() {
+    public void hide() {
         timer.stop();
         if (bar != null) {
             bar.setVisible(false);
         }
     }
 
-    boolean isShowing() {
+    public boolean isShowing() {
         return bar != null && bar.isVisible();
     }
 
     /** The words shown now, or null when no notice was ever shown. */
-    String text() {
+    public String text() {
         return words == null ? null : words.getText();
     }
 
