@@ -43,7 +43,7 @@ public final class BusyMask {
         text.getStyleClass().add(Css.BUSY_TEXT);
         this.progress = progress;
         VBox card = new VBox(10, text);
-        card.getStyleClass().add(Css.BUSY_CARD);
+        card.getStyleClass().addAll(Css.CARD, Css.BUSY_CARD);
         card.setAlignment(Pos.CENTER_LEFT);
         card.setMaxSize(360, StackPane.USE_PREF_SIZE);
         root.getChildren().add(card);

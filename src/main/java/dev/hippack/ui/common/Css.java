@@ -39,7 +39,7 @@ public final class Css {
     /** A notice over the step, and its words (a wrapping text, in the theme's text colour). */
     public static final String NOTICE_BAR = "wz-notice-bar";
     public static final String NOTICE_TEXT = "wz-notice-text";
-    /** A page's cover while its job runs ({@link BusyMask}), its card and its words. */
+    /** A page's cover while its job runs ({@link BusyMask}), its card (also a {@link #CARD}) and its words. */
     public static final String BUSY_MASK = "wz-busy-mask";
     public static final String BUSY_CARD = "wz-busy-card";
     public static final String BUSY_TEXT = "wz-busy-text";
