@@ -15,29 +15,12 @@ cd "$(dirname "$0")/.."
 for image in "$a" "$b"; do
   [ -x "$image/bin/hip-packager" ] || { echo "No image at $image (no bin/hip-packager)." >&2; exit 2; }
 done
-command -v Xvfb >/dev/null || { echo "Xvfb is not installed (apt-get install xvfb)." >&2; exit 2; }
-javac="${JAVA_HOME:+$JAVA_HOME/bin/}javac"
-work="$(mktemp -d)"
-display=":$(( ($$ % 400) + 500 ))"
-Xvfb "$display" -screen 0 1400x1000x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
-trap 'kill "$xvfb" 2>/dev/null; rm -rf "$work"' EXIT
-"$javac" --system "$a" -d "$work/empty" bench/EmptyWindow.java
-sleep 1
-kill -0 "$xvfb" 2>/dev/null || { echo "Xvfb could not start on $display." >&2; exit 2; }
+empty_image="$a"
+display_base=500
+. bench/first-window-common.sh
 
-launch() {
-  cfg="$(mktemp -d -p "$work")"
-  t0="$(date +%s%3N)"
-  out="$(DISPLAY="$display" XDG_CONFIG_HOME="$cfg" timeout 60 "$@" 2>/dev/null \
-        | grep first-window-shown-at-epoch-ms || true)"
-  shown="${out##* }"
-  [ -n "$shown" ] || { echo "no window was shown by: $*" >&2; exit 1; }
-  echo $((shown - t0))
-}
 empty() { launch "$a/bin/java" -cp "$work/empty" EmptyWindow; }
 wizard() { HIP_PACKAGER_JAVA_OPTS="-Dhippack.exitWhenShown=true" launch "$1/bin/hip-packager"; }
-median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print int((v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 
 # One untimed launch of each, so all start with their files in the page cache.
 empty >/dev/null; wizard "$a" >/dev/null; wizard "$b" >/dev/null
