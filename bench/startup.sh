@@ -31,37 +31,17 @@ if [ ! -x "$launcher" ]; then
   ./mvnw -B -q package -DskipTests >/dev/null
 fi
 [ -x "$launcher" ] || { echo "No image at $launcher after the build." >&2; exit 2; }
-command -v Xvfb >/dev/null || { echo "Xvfb is not installed (apt-get install xvfb)." >&2; exit 2; }
-javac="${JAVA_HOME:+$JAVA_HOME/bin/}javac"
-work="$(mktemp -d)"
-display=":$(( ($$ % 400) + 100 ))"
-Xvfb "$display" -screen 0 1400x1000x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
-trap 'kill "$xvfb" 2>/dev/null; rm -rf "$work"' EXIT
-# The baseline, compiled against the image's own modules (javac --system).
-"$javac" --system "$image" -d "$work/empty" bench/EmptyWindow.java
-sleep 1
-kill -0 "$xvfb" 2>/dev/null || { echo "Xvfb could not start on $display." >&2; exit 2; }
+empty_image="$image"
+display_base=100
+. bench/first-window-common.sh
 # The wizard's desktop JVM options, read from the launcher itself (empty if it sets none).
 desktop_opts="$(bench/desktop-options.sh "$image")"
 echo "date: $(date -u '+%Y-%m-%d %H:%M UTC'); load average before: $(cut -d' ' -f1-3 /proc/loadavg); $(nproc) cores"
 echo "image: $image ($("$image/bin/java" -version 2>&1 | head -n 1)); the launcher's desktop JVM options: ${desktop_opts:-none}"
 
-# One launch of "$@" with a fresh config folder; prints the milliseconds to its first window.
-launch() {
-  cfg="$(mktemp -d -p "$work")"
-  t0="$(date +%s%3N)"
-  out="$(DISPLAY="$display" XDG_CONFIG_HOME="$cfg" timeout 60 "$@" 2>/dev/null \
-        | grep first-window-shown-at-epoch-ms || true)"
-  shown="${out##* }"
-  [ -n "$shown" ] || { echo "no window was shown by: $*" >&2; exit 1; }
-  echo $((shown - t0))
-}
 empty() { launch "$image/bin/java" -cp "$work/empty" EmptyWindow; }
 empty_desktop() { launch "$image/bin/java" $desktop_opts -cp "$work/empty" EmptyWindow; }
 wizard() { HIP_PACKAGER_JAVA_OPTS="-Dhippack.exitWhenShown=true" launch "$launcher"; }
-# The median of the numbers on stdin.
-median() { sort -n | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print int((v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 
 # One untimed launch of each first, so both start with the image's files in the page cache.
 empty >/dev/null

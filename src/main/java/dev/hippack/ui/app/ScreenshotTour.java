@@ -84,7 +84,7 @@ final class ScreenshotTour {
             }
             for (int[] size : SIZES) {
                 shots.add(() -> {
-                    // A notice (build finished) slides over the step; the pictures show the step.
+                    // A notice (build finished) covers the top of the step; the pictures show the step.
                     wizard.window().dismissNotices();
                     wizard.window().themeChoiceProperty().set(theme);
                     size(size);

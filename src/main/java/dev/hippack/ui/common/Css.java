@@ -36,8 +36,13 @@ public final class Css {
     public static final String NOT_AVAILABLE = "wz-not-available";
     public static final String BUTTON_BAR = "wz-button-bar";
     public static final String STATUS_BAR = "wz-status-bar";
-    /** The words of a notice over the step (a wrapping text, in the theme's text colour). */
+    /** A notice over the step, and its words (a wrapping text, in the theme's text colour). */
+    public static final String NOTICE_BAR = "wz-notice-bar";
     public static final String NOTICE_TEXT = "wz-notice-text";
+    /** A page's cover while its job runs ({@link BusyMask}), its card (also a {@link #CARD}) and its words. */
+    public static final String BUSY_MASK = "wz-busy-mask";
+    public static final String BUSY_CARD = "wz-busy-card";
+    public static final String BUSY_TEXT = "wz-busy-text";
 
     public static final String SEVERITY_ERROR = "wz-severity-error";
     public static final String SEVERITY_WARNING = "wz-severity-warning";

@@ -58,7 +58,8 @@ public final class Icons {
         ZIP(MaterialDesignP.PACKAGE_VARIANT),
         TOOL(MaterialDesignT.TOOLS),
         SEARCH(MaterialDesignM.MAGNIFY),
-        STOP(MaterialDesignS.STOP);
+        STOP(MaterialDesignS.STOP),
+        CLOSE(MaterialDesignC.CLOSE);
 
         private final Ikon ikon;
 

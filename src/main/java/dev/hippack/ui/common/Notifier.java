@@ -4,7 +4,7 @@ import dev.hippack.core.finding.Severity;
 
 /**
  * Tells the user that a long task ended (the build, the zip), even when they are looking at
- * another window or another step. The application shows ControlsFX notifications; tests record.
+ * another window or another step. The window shows them in a bar over the step; tests record.
  */
 @FunctionalInterface
 public interface Notifier {

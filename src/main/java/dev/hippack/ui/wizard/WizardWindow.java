@@ -1,17 +1,16 @@
 package dev.hippack.ui.wizard;
 
-import dev.hippack.core.finding.Severity;
 import dev.hippack.ui.common.Css;
 import dev.hippack.ui.common.FailureReporter;
 import dev.hippack.ui.common.HoverTooltip;
 import dev.hippack.ui.common.Icons;
+import dev.hippack.ui.common.NoticeBar;
 import dev.hippack.ui.common.Notifier;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
-import javafx.animation.PauseTransition;
 import javafx.application.Platform;
 import javafx.beans.InvalidationListener;
 import javafx.beans.binding.Bindings;
@@ -21,6 +20,7 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import javafx.geometry.Side;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Button;
@@ -28,7 +28,7 @@ import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonBase;
 import javafx.scene.control.ComboBoxBase;
 import javafx.scene.control.Label;
-import javafx.scene.control.MenuButton;
+import javafx.scene.control.ContextMenu;
 import javafx.scene.control.RadioMenuItem;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.TextInputControl;
@@ -40,9 +40,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import javafx.scene.text.Text;
 import javafx.util.Duration;
-import org.controlsfx.control.NotificationPane;
 
 /**
  * The main window's content: the step list on the left, the current step's view in the centre
@@ -52,9 +50,9 @@ import org.controlsfx.control.NotificationPane;
  *
  * <p>Keyboard: Enter runs the step's default action only (Next when the step is complete,
  * otherwise the step's own main action such as Start build), also on a focused button or check
- * box, which Space presses instead; Esc asks, then cancels a running task; after every change of
- * step the focus goes to the step's first control, never to Cancel. Notices when a long task ends
- * appear inside the window, over the step.
+ * box, which Space presses instead; Esc asks, then cancels a running task, and otherwise dismisses
+ * a notice; after every change of step the focus goes to the step's first control, never to
+ * Cancel. Notices when a long task ends appear inside the window, over the step.
  */
 public final class WizardWindow {
 
@@ -70,8 +68,6 @@ public final class WizardWindow {
     public static final String ID_NOTIFICATIONS = "notifications";
     /** Wide enough for the longest title in bold, "2  Track and architectures", with its icon. */
     private static final double STEP_LIST_WIDTH = 278;
-    /** The notice bar's width not given to its words: its padding, the icon and the close button. */
-    private static final double NOTICE_MARGIN = 110;
 
     private final WizardViewModel vm;
     private final Function<StepId, StepView> viewFactory;
@@ -83,8 +79,9 @@ public final class WizardWindow {
     private final ReadOnlyObjectWrapper<Theme> theme = new ReadOnlyObjectWrapper<>();
     private final BorderPane root = new BorderPane();
     private final StackPane host = new StackPane();
-    private final NotificationPane notifications = new NotificationPane(host);
-    private final PauseTransition hideNotice = new PauseTransition(Duration.seconds(8));
+    /** The step's area: the step, and a notice over its top when one is shown. */
+    private final StackPane stepArea = new StackPane(host);
+    private final NoticeBar notices = new NoticeBar(stepArea, ID_NOTIFICATIONS);
     private final Button back = new Button("_Back");
     private final Button next = new Button();
     private final Button cancel = new Button("_Cancel");
@@ -113,10 +110,7 @@ public final class WizardWindow {
         root.setLeft(new StepListView(vm, ID_STEP_LIST, STEP_LIST_WIDTH).node());
         host.setId(ID_STEP_HOST);
         host.getStyleClass().add(Css.STEP_HOST);
-        notifications.setId(ID_NOTIFICATIONS);
-        notifications.setShowFromTop(true);
-        hideNotice.setOnFinished(e -> notifications.hide());
-        root.setCenter(notifications);
+        root.setCenter(stepArea);
         root.setBottom(new VBox(buttons(), statusBar()));
         for (StepViewModel s : vm.steps()) {
             s.reportFailuresTo(failures);
@@ -168,37 +162,26 @@ public final class WizardWindow {
 
     /** Notices inside the window, over the top of the current step: they never leave the window. */
     public Notifier notifier() {
-        return notice -> {
-            Node icon = Icons.of(switch (notice.severity()) {
-                case ERROR -> Icons.Glyph.ERROR;
-                case WARNING -> Icons.Glyph.WARNING;
-                case INFO -> Icons.Glyph.OK;
-            }, notice.severity() == Severity.ERROR ? Css.SEVERITY_ERROR
-                    : notice.severity() == Severity.WARNING ? Css.SEVERITY_WARNING : Css.OK);
-            String words = notice.title() + ": " + notice.text();
-            // ControlsFX's bar sizes itself for one line of its label, which cut a long notice (a path, a
-            // reason) short with "...". The words go into a Text that wraps at the bar's width instead;
-            // the label keeps them as its text (read by screen readers), shown graphic-only (app.css).
-            Text text = new Text(words);
-            text.getStyleClass().add(Css.NOTICE_TEXT);
-            text.wrappingWidthProperty().bind(notifications.widthProperty().subtract(NOTICE_MARGIN));
-            HBox graphic = new HBox(8, icon, text);
-            graphic.setAlignment(Pos.TOP_LEFT);
-            notifications.show(words, graphic);
-            hideNotice.setDuration(readingTime(words));
-            hideNotice.playFromStart();
-        };
+        return notices::show;
     }
 
     /** How long a notice stays: 8 s, or about 15 characters a second for a longer one, at most 20 s. */
     public static Duration readingTime(String words) {
-        return Duration.seconds(Math.min(20, Math.max(8, words.length() / 15.0)));
+        return NoticeBar.readingTime(words);
+    }
+
+    /** Whether a notice is shown now, and its words (null when none ever was). */
+    public boolean noticeShown() {
+        return notices.isShowing();
+    }
+
+    public String noticeText() {
+        return notices.text();
     }
 
     /** Hides a notice shown now (the screenshot tour, which shows the step itself). */
     public void dismissNotices() {
-        hideNotice.stop();
-        notifications.hide();
+        notices.hide();
     }
 
     private Node banner(String notice) {
@@ -271,12 +254,35 @@ public final class WizardWindow {
         return bar;
     }
 
-    /** Light, dark, or the system's setting; the button says which is shown. */
+    /**
+     * Light, dark, or the system's setting: a button whose menu opens above it; its tooltip says
+     * which is shown. The menu is made when first opened: a {@code MenuButton} made its popup
+     * window (with a scene of its own) for the first window, which never shows it.
+     */
     private Node themeMenu() {
-        MenuButton menu = new MenuButton(null, Icons.of(Icons.Glyph.THEME));
-        menu.setId(ID_THEME);
-        menu.setFocusTraversable(false);
-        menu.setAccessibleText("Theme");
+        Button button = new Button(null, Icons.of(Icons.Glyph.THEME));
+        button.setId(ID_THEME);
+        button.setFocusTraversable(false);
+        button.setAccessibleText("Theme");
+        ContextMenu[] menu = new ContextMenu[1];
+        button.setOnAction(e -> {
+            if (menu[0] == null) {
+                menu[0] = themeChoices();
+            }
+            menu[0].show(button, Side.TOP, 0, 0);
+        });
+        HoverTooltip.install(button, () -> "Theme: " + switch (themeChoice.get()) {
+            case SYSTEM -> "following the system (" + (systemDark ? "dark" : "light") + ")";
+            case LIGHT -> "light";
+            case DARK -> "dark";
+        });
+        themeChoice.addListener(o -> HoverTooltip.refresh(button));
+        return button;
+    }
+
+    private ContextMenu themeChoices() {
+        ContextMenu menu = new ContextMenu();
+        menu.setId(ID_THEME + "-choices");
         ToggleGroup group = new ToggleGroup();
         for (ThemeChoice c : ThemeChoice.values()) {
             RadioMenuItem item = new RadioMenuItem(switch (c) {
@@ -291,12 +297,6 @@ public final class WizardWindow {
             themeChoice.addListener((o, was, now) -> item.setSelected(now == c));
             menu.getItems().add(item);
         }
-        HoverTooltip.install(menu, () -> "Theme: " + switch (themeChoice.get()) {
-            case SYSTEM -> "following the system (" + (systemDark ? "dark" : "light") + ")";
-            case LIGHT -> "light";
-            case DARK -> "dark";
-        });
-        themeChoice.addListener(o -> HoverTooltip.refresh(menu));
         return menu;
     }
 
@@ -372,6 +372,11 @@ public final class WizardWindow {
         if (e.getCode() == KeyCode.ESCAPE && vm.busyProperty().get()) {
             e.consume();
             askToCancelTask();
+            return;
+        }
+        if (e.getCode() == KeyCode.ESCAPE && notices.isShowing()) {
+            e.consume();
+            notices.hide();
             return;
         }
         if (e.getCode() != KeyCode.ENTER || e.isAltDown() || e.isControlDown() || e.isShiftDown()) {

@@ -27,7 +27,6 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
-import org.controlsfx.control.NotificationPane;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -399,12 +398,12 @@ class WizardEndToEndTest {
     }
 
     private void assertNoticeInsideTheWindow(FxRobot robot, String title) throws Exception {
-        NotificationPane pane = robot.lookup("#" + WizardWindow.ID_NOTIFICATIONS).queryAs(NotificationPane.class);
-        waitFor(10, pane::isShowing);
-        assertThat(pane.getText()).startsWith(title + ": ");
-        Node bar = pane.lookup(".notification-bar");
-        assertThat(bar).isNotNull();
-        WaitForAsyncUtils.sleep(600, TimeUnit.MILLISECONDS);
+        WizardWindow window = wizard.window();
+        waitFor(10, window::noticeShown);
+        assertThat(window.noticeText()).startsWith(title + ": ");
+        Node bar = robot.lookup("#" + WizardWindow.ID_NOTIFICATIONS).query();
+        assertThat(bar.isVisible()).isTrue();
+        WaitForAsyncUtils.waitForFxEvents();
         Bounds b = onFx(() -> bar.localToScene(bar.getLayoutBounds()));
         assertThat(b.getMinX()).isGreaterThanOrEqualTo(0);
         assertThat(b.getMaxX()).isLessThanOrEqualTo(stage.getScene().getWidth() + 0.5);

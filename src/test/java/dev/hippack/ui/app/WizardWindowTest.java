@@ -26,13 +26,15 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.MenuButton;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.RadioMenuItem;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.Spinner;
 import javafx.scene.input.KeyCode;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
+import javafx.stage.Window;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -196,6 +198,8 @@ class WizardWindowTest {
         String text = "Your settings file /home/ann/.config/hip-packager/settings.json could not be read: Unexpected character"
                 + " (',' (code 44)): was expecting double-quote to start field name (line 1, column 20). HIP Packager started"
                 + " with its defaults; the file was kept as settings.json.broken beside it.";
+        // The first window has no notice, and no nodes for one.
+        assertThat(robot.lookup("#" + WizardWindow.ID_NOTIFICATIONS).tryQuery()).isEmpty();
         for (ThemeChoice theme : List.of(ThemeChoice.LIGHT, ThemeChoice.DARK)) {
             robot.interact(() -> {
                 stage.setWidth(1024);
@@ -203,15 +207,12 @@ class WizardWindowTest {
                 wizard.window().themeChoiceProperty().set(theme);
                 wizard.window().notifier().show(new Notifier.Notice(Severity.WARNING, "Settings not read", text));
             });
-            // The bar slides in (350 ms).
-            WaitForAsyncUtils.sleep(700, TimeUnit.MILLISECONDS);
             WaitForAsyncUtils.waitForFxEvents();
             Text words = robot.lookup("." + Css.NOTICE_TEXT).queryAs(Text.class);
             assertThat(words.getText()).isEqualTo("Settings not read: " + text);
-            Node pane = words.getParent();
-            while (!pane.getStyleClass().contains("pane")) {
-                pane = pane.getParent();
-            }
+            Node pane = robot.lookup("#" + WizardWindow.ID_NOTIFICATIONS).query();
+            assertThat(pane.isVisible()).isTrue();
+            assertThat(pane.getAccessibleText()).isEqualTo(words.getText());
             Bounds bar = pane.localToScene(pane.getLayoutBounds());
             Bounds shown = words.localToScene(words.getLayoutBounds());
             assertThat(shown.getHeight()).as("wrapped over several lines").isGreaterThan(3 * words.getFont().getSize());
@@ -219,7 +220,17 @@ class WizardWindowTest {
             assertThat(shown.getMaxX()).isLessThanOrEqualTo(stage.getScene().getWidth());
             assertThat(words.getFill()).as(theme + " text colour")
                     .isEqualTo(Color.web(theme == ThemeChoice.DARK ? "#e6e8eb" : "#1c1f24"));
-            robot.interact(() -> wizard.window().dismissNotices());
+            Node dismiss = robot.lookup("#" + WizardWindow.ID_NOTIFICATIONS + "-dismiss").query();
+            assertThat(pane.localToScene(pane.getLayoutBounds()).contains(dismiss.localToScene(dismiss.getLayoutBounds()))).isTrue();
+            // In light the bar's button dismisses it; in dark, Esc does (no task runs).
+            if (theme == ThemeChoice.LIGHT) {
+                robot.clickOn(dismiss);
+            } else {
+                robot.type(KeyCode.ESCAPE);
+            }
+            WaitForAsyncUtils.waitForFxEvents();
+            assertThat(pane.isVisible()).isFalse();
+            assertThat(wizard.window().noticeShown()).isFalse();
         }
         assertThat(WizardWindow.readingTime(text).toSeconds()).isEqualTo(Math.min(20, text.length() / 15.0), within(0.01)).isGreaterThan(8);
         assertThat(WizardWindow.readingTime("Build finished: audiocpp_cli.exe built.").toSeconds()).isEqualTo(8);
@@ -239,10 +250,20 @@ class WizardWindowTest {
         assertThat(wizard.window().themeChoiceProperty().get()).isEqualTo(ThemeChoice.SYSTEM);
         assertThat(wizard.window().themeProperty().get()).isEqualTo(Theme.DARK);
         assertThat(before.get(0)).endsWith("tokens-dark.css");
-        MenuButton menu = robot.lookup("#" + WizardWindow.ID_THEME).queryAs(MenuButton.class);
+        // The menu opens above the button, with the choices in their order and the shown one ticked.
+        robot.clickOn("#" + WizardWindow.ID_THEME);
+        WaitForAsyncUtils.waitForFxEvents();
+        ContextMenu menu = Window.getWindows().stream().filter(ContextMenu.class::isInstance).map(ContextMenu.class::cast)
+                .filter(ContextMenu::isShowing).findFirst().orElseThrow();
         assertThat(menu.getItems()).extracting(MenuItem::getText).containsExactly("Follow the system (dark)", "Light", "Dark");
-        MenuItem light = menu.getItems().stream().filter(i -> "theme-light".equals(i.getId())).findFirst().orElseThrow();
-        robot.interact(light::fire);
+        assertThat(menu.getItems()).extracting(i -> ((RadioMenuItem) i).isSelected()).containsExactly(true, false, false);
+        Node button = robot.lookup("#" + WizardWindow.ID_THEME).query();
+        Node shown = menu.getSkin().getNode();
+        assertThat(shown.localToScreen(shown.getLayoutBounds()).getMaxY()).as("above the button at the window's bottom")
+                .isLessThanOrEqualTo(button.localToScreen(button.getLayoutBounds()).getMinY() + 1);
+        robot.clickOn("Light");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(menu.isShowing()).isFalse();
         List<String> after = stage.getScene().getStylesheets();
         assertThat(after.get(0)).endsWith("tokens.css");
         assertThat(after.get(1)).isEqualTo(before.get(1));

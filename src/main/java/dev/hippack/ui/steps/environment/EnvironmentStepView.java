@@ -8,6 +8,7 @@ import dev.hippack.core.detect.MachineReport;
 import dev.hippack.core.detect.MsvcToolset;
 import dev.hippack.core.detect.VisualStudioInstance;
 import dev.hippack.core.inventory.LibraryInventory;
+import dev.hippack.ui.common.BusyMask;
 import dev.hippack.ui.common.Css;
 import dev.hippack.ui.common.FindingsPane;
 import dev.hippack.ui.common.HoverTooltip;
@@ -40,11 +41,10 @@ import javafx.scene.layout.Region;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
-import org.controlsfx.control.MaskerPane;
 
 /**
  * Step 1's nodes: one card per HIP SDK and per Visual Studio instance, the tools, the GPUs, the
- * checkout with a folder chooser, and the findings; a masker covers it while detection runs.
+ * checkout with a folder chooser, and the findings; a cover says what runs while detection runs.
  */
 public final class EnvironmentStepView implements StepView {
 
@@ -121,13 +121,10 @@ public final class EnvironmentStepView implements StepView {
                 toolsAndGpus);
         ScrollPane scroll = StepPage.scroll(content);
 
-        MaskerPane masker = new MaskerPane();
-        masker.setId(ID_MASKER);
-        masker.visibleProperty().bind(vm.busyProperty());
-        masker.textProperty().bind(Bindings.createStringBinding(
-                () -> vm.statusProperty().get().isEmpty() ? "Detecting..." : vm.statusProperty().get(), vm.statusProperty()));
-        masker.progressProperty().bind(vm.progressProperty());
-        StackPane stack = new StackPane(masker);
+        BusyMask masker = new BusyMask(ID_MASKER, Bindings.createStringBinding(
+                () -> vm.statusProperty().get().isEmpty() ? "Detecting..." : vm.statusProperty().get(), vm.statusProperty()),
+                vm.progressProperty(), vm.busyProperty());
+        StackPane stack = new StackPane(masker.root());
         // While the first detection runs, the mask covers sections that have nothing to show yet:
         // they join the scene when it ends, so the first window (built while detection starts)
         // has fewer nodes to style and lay out.
