@@ -262,7 +262,7 @@ public final class WizardWindow {
     private Node themeMenu() {
         Button button = new Button(null, Icons.of(Icons.Glyph.THEME));
         button.setId(ID_THEME);
-        button.setFocusTraversable(false);
+        // The last stop of Tab, after Cancel: Space opens the menu, the arrows and Enter pick.
         button.setAccessibleText("Theme");
         ContextMenu[] menu = new ContextMenu[1];
         button.setOnAction(e -> {

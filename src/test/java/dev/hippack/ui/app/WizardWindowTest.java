@@ -271,6 +271,30 @@ class WizardWindowTest {
     }
 
     @Test
+    void theThemeCanBePickedWithTheKeyboardOnly(FxRobot robot) {
+        // Tab from Cancel reaches the theme button; Space opens its menu; the arrows and Enter pick.
+        robot.interact(() -> robot.lookup("#" + WizardWindow.ID_CANCEL).query().requestFocus());
+        robot.type(KeyCode.TAB);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(focus().getId()).isEqualTo(WizardWindow.ID_THEME);
+        robot.type(KeyCode.SPACE);
+        WaitForAsyncUtils.waitForFxEvents();
+        ContextMenu menu = Window.getWindows().stream().filter(ContextMenu.class::isInstance).map(ContextMenu.class::cast)
+                .filter(ContextMenu::isShowing).findFirst().orElseThrow();
+        robot.type(KeyCode.DOWN);
+        robot.type(KeyCode.DOWN);
+        robot.type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        // The menu opens on its first choice: two steps down is Dark. Enter picked it, and only that:
+        // the step's default action (Next) did not run.
+        assertThat(menu.isShowing()).isFalse();
+        assertThat(wizard.window().themeChoiceProperty().get()).isEqualTo(ThemeChoice.DARK);
+        assertThat(stage.getScene().getStylesheets().get(0)).endsWith("tokens-dark.css");
+        assertThat(wizard.viewModel().currentId()).isEqualTo(StepId.ENVIRONMENT);
+        assertThat(questions).isEmpty();
+    }
+
+    @Test
     void questionsCarryTheIconAndDefaultToNo(FxRobot robot) throws Exception {
         Alert[] alert = new Alert[1];
         robot.interact(() -> {
