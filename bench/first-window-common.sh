@@ -1,22 +1,16 @@
 # Sourced by bench/startup.sh and bench/compare-first-window.sh (not run on its own): the shared
 # set-up for timing first windows. Set empty_image (the image whose bin/java and modules the
-# empty window uses) and display_base before sourcing. It makes the work folder $work (removed on
-# exit), starts one Xvfb server on $display for all launches (stopped on exit), compiles
+# empty window uses) and display_base before sourcing. Through bench/xvfb-common.sh it makes the
+# work folder $work and starts one Xvfb server on $display for all launches; it compiles
 # bench/EmptyWindow.java into $work/empty against the image, and defines:
 #   launch CMD...  one launch with a fresh config folder; prints the milliseconds from just before
 #                  the start to the window's "first-window-shown-at-epoch-ms" line
 #   median         the median of the numbers on stdin
-command -v Xvfb >/dev/null || { echo "Xvfb is not installed (apt-get install xvfb)." >&2; exit 2; }
+. bench/xvfb-common.sh
 javac="${JAVA_HOME:+$JAVA_HOME/bin/}javac"
-work="$(mktemp -d)"
-display=":$(( ($$ % 400) + display_base ))"
-Xvfb "$display" -screen 0 1400x1000x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
-trap 'kill "$xvfb" 2>/dev/null; rm -rf "$work"' EXIT
 # The baseline, compiled against the image's own modules (javac --system).
 "$javac" --system "$empty_image" -d "$work/empty" bench/EmptyWindow.java
-sleep 1
-kill -0 "$xvfb" 2>/dev/null || { echo "Xvfb could not start on $display." >&2; exit 2; }
+xvfb_ready
 
 launch() {
   cfg="$(mktemp -d -p "$work")"

@@ -13,19 +13,14 @@ cd "$(dirname "$0")/.."
 runs="${1:-3}"
 image=target/image
 [ -x "$image/bin/java" ] || { echo "No image at $image: run ./mvnw -DskipTests package first." >&2; exit 2; }
-command -v Xvfb >/dev/null || { echo "Xvfb is not installed (apt-get install xvfb)." >&2; exit 2; }
 command -v javac >/dev/null || { echo "javac is not on the PATH (a JDK 17 is needed to compile the harness)." >&2; exit 2; }
 exports="--add-exports dev.hippack/dev.hippack.ui.run=ALL-UNNAMED --add-exports dev.hippack/dev.hippack.ui.common=ALL-UNNAMED --add-exports dev.hippack/dev.hippack.core.progress=ALL-UNNAMED"
-work="$(mktemp -d)"
-display=":$(( ($$ % 400) + 500 ))"
-Xvfb "$display" -screen 0 1400x1000x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
-trap 'kill "$xvfb" 2>/dev/null; rm -rf "$work"' EXIT
+display_base=500
+. bench/xvfb-common.sh
 # Compiled against the image itself (its modules, the application's among them).
 javac --system "$image" -d "$work" --add-modules javafx.controls,dev.hippack $exports \
   src/jmh/java/dev/hippack/bench/LogViewStress.java
-sleep 1
-kill -0 "$xvfb" 2>/dev/null || { echo "Xvfb could not start on $display." >&2; exit 2; }
+xvfb_ready
 # The wizard's desktop JVM options, as bin/hip-packager gives them to the wizard (empty if none).
 desktop_opts="$(bench/desktop-options.sh "$image")"
 echo "JVM options of the wizard's launcher: ${desktop_opts:-none}"
