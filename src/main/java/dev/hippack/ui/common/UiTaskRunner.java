@@ -5,6 +5,8 @@ import dev.hippack.core.progress.LogLine;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.progress.OperationListener;
 import dev.hippack.core.progress.PartState;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -23,12 +25,15 @@ import javafx.concurrent.Task;
  * (success, failure or cancellation) from the FX thread until {@link #release()}: the application
  * releases it once the window's first frame is shown, so a job started with the window (the
  * first detection) never makes that frame wait for the nodes of its result. Until then a job's
- * status and progress are kept too (the latest of each is passed on at release): a fast
- * detection's "Detection finished" must not show on a mask that still covers the step.
+ * status and progress are kept too (the latest of each is passed on at release, also for a job
+ * that is still running then): a fast detection's "Detection finished" must not show on a mask
+ * that still covers the step.
  */
 public final class UiTaskRunner implements TaskRunner, AutoCloseable {
 
     private final CountDownLatch held;
+    /** The jobs running now: release passes on what they reported while held. */
+    private final Set<OperationTask<?>> running = ConcurrentHashMap.newKeySet();
 
     private final AtomicInteger threadNumber = new AtomicInteger();
     private final ExecutorService workers = Executors.newCachedThreadPool(r -> {
@@ -54,6 +59,7 @@ public final class UiTaskRunner implements TaskRunner, AutoCloseable {
     /** Lets jobs report their end (at once from now on); only the first call does anything. */
     public void release() {
         held.countDown();
+        running.forEach(OperationTask::released);
     }
 
     @Override
@@ -72,6 +78,7 @@ public final class UiTaskRunner implements TaskRunner, AutoCloseable {
             }
         });
         task.setOnCancelled(e -> observer.cancelled());
+        running.add(task);
         workers.execute(task);
         return token::cancel;
     }
@@ -113,6 +120,7 @@ public final class UiTaskRunner implements TaskRunner, AutoCloseable {
                 awaitRelease();
                 // The status and progress kept while held go before the end, as they came.
                 released();
+                running.remove(this);
             }
         }
 

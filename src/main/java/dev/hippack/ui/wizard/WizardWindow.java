@@ -40,7 +40,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
-import javafx.util.Duration;
 
 /**
  * The main window's content: the step list on the left, the current step's view in the centre
@@ -163,11 +162,6 @@ public final class WizardWindow {
     /** Notices inside the window, over the top of the current step: they never leave the window. */
     public Notifier notifier() {
         return notices::show;
-    }
-
-    /** How long a notice stays: 8 s, or about 15 characters a second for a longer one, at most 20 s. */
-    public static Duration readingTime(String words) {
-        return NoticeBar.readingTime(words);
     }
 
     /** Whether a notice is shown now, and its words (null when none ever was). */

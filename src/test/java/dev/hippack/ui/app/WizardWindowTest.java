@@ -9,6 +9,7 @@ import dev.hippack.launch.GuiRequest;
 import dev.hippack.ui.common.AppIcons;
 import dev.hippack.ui.common.Css;
 import dev.hippack.ui.common.DirectTaskRunner;
+import dev.hippack.ui.common.NoticeBar;
 import dev.hippack.ui.common.Notifier;
 import dev.hippack.ui.settings.AppSettings;
 import dev.hippack.ui.steps.track.TrackStepView;
@@ -232,8 +233,8 @@ class WizardWindowTest {
             assertThat(pane.isVisible()).isFalse();
             assertThat(wizard.window().noticeShown()).isFalse();
         }
-        assertThat(WizardWindow.readingTime(text).toSeconds()).isEqualTo(Math.min(20, text.length() / 15.0), within(0.01)).isGreaterThan(8);
-        assertThat(WizardWindow.readingTime("Build finished: audiocpp_cli.exe built.").toSeconds()).isEqualTo(8);
+        assertThat(NoticeBar.readingTime(text).toSeconds()).isEqualTo(Math.min(20, text.length() / 15.0), within(0.01)).isGreaterThan(8);
+        assertThat(NoticeBar.readingTime("Build finished: audiocpp_cli.exe built.").toSeconds()).isEqualTo(8);
     }
 
     @Test

@@ -52,6 +52,34 @@ class UiTaskRunnerTest {
     }
 
     @Test
+    void releaseShowsWhatAJobStillRunningReportedWhileHeld() throws Exception {
+        // A slow machine: the first window is shown while detection still runs a long step.
+        List<String> seen = new CopyOnWriteArrayList<>();
+        CountDownLatch reported = new CountDownLatch(1);
+        CountDownLatch go = new CountDownLatch(1);
+        try (UiTaskRunner runner = UiTaskRunner.heldUntilReleased()) {
+            runner.run((listener, token) -> {
+                listener.progress(1, 5);
+                listener.status("Asking vswhere for Visual Studio");
+                reported.countDown();
+                assertThat(go.await(30, TimeUnit.SECONDS)).isTrue();
+                return "report";
+            }, recording(seen));
+            assertThat(reported.await(30, TimeUnit.SECONDS)).isTrue();
+            WaitForAsyncUtils.waitForFxEvents();
+            assertThat(seen).isEmpty();
+
+            runner.release();
+            // The job reports nothing more until it goes on, yet its step and progress show now.
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> seen.contains("message Asking vswhere for Visual Studio"));
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> seen.contains("progress 0.2"));
+            assertThat(seen).noneMatch(s -> s.startsWith("succeeded"));
+            go.countDown();
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> seen.contains("succeeded report"));
+        }
+    }
+
+    @Test
     void afterReleaseEveryStatusGoesStraightThrough() throws Exception {
         List<String> seen = new CopyOnWriteArrayList<>();
         CountDownLatch go = new CountDownLatch(1);
