@@ -2,69 +2,78 @@ package dev.hippack.ui.common;
 
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.javafx.FontIcon;
-import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
-import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
-import org.kordamp.ikonli.materialdesign2.MaterialDesignE;
-import org.kordamp.ikonli.materialdesign2.MaterialDesignF;
-import org.kordamp.ikonli.materialdesign2.MaterialDesignH;
-import org.kordamp.ikonli.materialdesign2.MaterialDesignI;
-import org.kordamp.ikonli.materialdesign2.MaterialDesignL;
-import org.kordamp.ikonli.materialdesign2.MaterialDesignM;
-import org.kordamp.ikonli.materialdesign2.MaterialDesignP;
-import org.kordamp.ikonli.materialdesign2.MaterialDesignR;
-import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
-import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
 
 /**
  * The wizard's icon set: one name per meaning, mapped to a Material Design glyph here and
  * nowhere else, so a glyph can change without hunting through the views.
+ *
+ * <p>Each glyph carries the pack's name for it and its code point in the pack's font, which is
+ * all ikonli asks of an icon (the name finds the font, the code point is the character). The
+ * pack's own constants are not used: naming one initialises its whole letter's enum, and the
+ * eleven letters used here hold thousands of constants, about 30 ms of CPU while the first window
+ * is built (bench/README.md, "First window, seventh round"). {@code IconsTest} checks every
+ * name and code point against the pack, so a typo cannot show a wrong icon.
  */
 public final class Icons {
 
     /** What an icon means, not what it looks like. */
-    public enum Glyph {
-        STEP_DONE(MaterialDesignC.CHECK_CIRCLE),
-        STEP_CURRENT(MaterialDesignC.CHEVRON_RIGHT),
-        STEP_BLOCKED(MaterialDesignL.LOCK),
-        STEP_PENDING(MaterialDesignC.CIRCLE_OUTLINE),
-        ENVIRONMENT(MaterialDesignM.MONITOR),
-        TRACK(MaterialDesignC.CHIP),
-        BUILD(MaterialDesignH.HAMMER_WRENCH),
-        REVIEW(MaterialDesignS.SHIELD_CHECK),
-        ARCHIVE(MaterialDesignA.ARCHIVE),
-        ERROR(MaterialDesignA.ALERT_OCTAGON),
-        WARNING(MaterialDesignA.ALERT),
-        INFO(MaterialDesignI.INFORMATION_OUTLINE),
-        OK(MaterialDesignC.CHECK_CIRCLE_OUTLINE),
-        MISSING(MaterialDesignC.CLOSE_CIRCLE),
-        COVERED(MaterialDesignC.CHECK_CIRCLE),
-        NOT_COVERED(MaterialDesignM.MINUS_CIRCLE_OUTLINE),
-        LOCAL_GPU(MaterialDesignE.EXPANSION_CARD),
-        COPY(MaterialDesignC.CONTENT_COPY),
-        OPEN_FILE(MaterialDesignF.FILE_DOCUMENT),
-        OPEN_FOLDER(MaterialDesignF.FOLDER_OPEN),
-        FOLDER(MaterialDesignF.FOLDER),
-        FILE(MaterialDesignF.FILE),
-        EXECUTABLE(MaterialDesignA.APPLICATION),
-        LIBRARY(MaterialDesignL.LIBRARY),
-        KERNEL(MaterialDesignM.MEMORY),
-        START(MaterialDesignP.PLAY),
-        RESCAN(MaterialDesignR.REFRESH),
-        SAVE(MaterialDesignC.CONTENT_SAVE),
-        EXPORT(MaterialDesignF.FILE_DOWNLOAD),
-        THEME(MaterialDesignT.THEME_LIGHT_DARK),
-        LOG(MaterialDesignC.CONSOLE),
-        DEMO(MaterialDesignT.TEST_TUBE),
-        ZIP(MaterialDesignP.PACKAGE_VARIANT),
-        TOOL(MaterialDesignT.TOOLS),
-        SEARCH(MaterialDesignM.MAGNIFY),
-        STOP(MaterialDesignS.STOP),
-        CLOSE(MaterialDesignC.CLOSE);
+    public enum Glyph implements Ikon {
+        STEP_DONE("mdi2c-check-circle", 0xF05E0),
+        STEP_CURRENT("mdi2c-chevron-right", 0xF0142),
+        STEP_BLOCKED("mdi2l-lock", 0xF033E),
+        STEP_PENDING("mdi2c-circle-outline", 0xF0766),
+        ENVIRONMENT("mdi2m-monitor", 0xF0379),
+        TRACK("mdi2c-chip", 0xF061A),
+        BUILD("mdi2h-hammer-wrench", 0xF1323),
+        REVIEW("mdi2s-shield-check", 0xF0565),
+        ARCHIVE("mdi2a-archive", 0xF003C),
+        ERROR("mdi2a-alert-octagon", 0xF0029),
+        WARNING("mdi2a-alert", 0xF0026),
+        INFO("mdi2i-information-outline", 0xF02FD),
+        OK("mdi2c-check-circle-outline", 0xF05E1),
+        MISSING("mdi2c-close-circle", 0xF0159),
+        COVERED("mdi2c-check-circle", 0xF05E0),
+        NOT_COVERED("mdi2m-minus-circle-outline", 0xF0377),
+        LOCAL_GPU("mdi2e-expansion-card", 0xF08AE),
+        COPY("mdi2c-content-copy", 0xF018F),
+        OPEN_FILE("mdi2f-file-document", 0xF0219),
+        OPEN_FOLDER("mdi2f-folder-open", 0xF0770),
+        FOLDER("mdi2f-folder", 0xF024B),
+        FILE("mdi2f-file", 0xF0214),
+        EXECUTABLE("mdi2a-application", 0xF08C6),
+        LIBRARY("mdi2l-library", 0xF0331),
+        KERNEL("mdi2m-memory", 0xF035B),
+        START("mdi2p-play", 0xF040A),
+        RESCAN("mdi2r-refresh", 0xF0450),
+        SAVE("mdi2c-content-save", 0xF0193),
+        EXPORT("mdi2f-file-download", 0xF0965),
+        THEME("mdi2t-theme-light-dark", 0xF050E),
+        LOG("mdi2c-console", 0xF018D),
+        DEMO("mdi2t-test-tube", 0xF0668),
+        ZIP("mdi2p-package-variant", 0xF03D6),
+        TOOL("mdi2t-tools", 0xF1064),
+        SEARCH("mdi2m-magnify", 0xF0349),
+        STOP("mdi2s-stop", 0xF04DB),
+        CLOSE("mdi2c-close", 0xF0156);
 
-        private final Ikon ikon;
+        private final String description;
+        private final int code;
 
-        Glyph(Ikon ikon) {
-            this.ikon = ikon;
+        Glyph(String description, int code) {
+            this.description = description;
+            this.code = code;
+        }
+
+        /** The pack's name for the glyph, e.g. {@code mdi2c-chevron-right}. */
+        @Override
+        public String getDescription() {
+            return description;
+        }
+
+        /** The glyph's code point in the pack's font. */
+        @Override
+        public int getCode() {
+            return code;
         }
     }
 
@@ -82,7 +91,7 @@ public final class Icons {
     }
 
     public static FontIcon of(Glyph glyph) {
-        FontIcon icon = new FontIcon(glyph.ikon);
+        FontIcon icon = new FontIcon(glyph);
         icon.getStyleClass().add("wz-icon");
         return icon;
     }
