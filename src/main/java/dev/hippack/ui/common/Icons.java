@@ -1,5 +1,6 @@
 package dev.hippack.ui.common;
 
+import java.util.Locale;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.javafx.FontIcon;
 
@@ -7,12 +8,13 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * The wizard's icon set: one name per meaning, mapped to a Material Design glyph here and
  * nowhere else, so a glyph can change without hunting through the views.
  *
- * <p>Each glyph carries the pack's name for it and its code point in the pack's font, which is
- * all ikonli asks of an icon (the name finds the font, the code point is the character). The
- * pack's own constants are not used: naming one initialises its whole letter's enum, and the
- * eleven letters used here hold thousands of constants, about 30 ms of CPU while the first window
- * is built (bench/README.md, "First window, seventh round"). {@code IconsTest} checks every
- * name and code point against the pack, so a typo cannot show a wrong icon.
+ * <p>The glyphs are drawn from the wizard's own icon font ({@link IconFont}): the Material Design
+ * Icons glyphs named here, cut out of ikonli's pack font by {@code tools/icon-font.sh}, which reads
+ * this file. Each glyph carries the pack's name for its icon and its code point, which the cut
+ * keeps; {@code IconsTest} holds both to the pack and checks that the font has every glyph. The
+ * pack itself is not used at run time: its font has about 7,000 glyphs (1.3 MB, read on every
+ * start), and naming one of its constants initialises that letter's whole enum (bench/README.md,
+ * "First window, seventh round").
  */
 public final class Icons {
 
@@ -56,21 +58,26 @@ public final class Icons {
         STOP("mdi2s-stop", 0xF04DB),
         CLOSE("mdi2c-close", 0xF0156);
 
-        private final String description;
+        private final String packName;
         private final int code;
 
-        Glyph(String description, int code) {
-            this.description = description;
+        Glyph(String packName, int code) {
+            this.packName = packName;
             this.code = code;
         }
 
-        /** The pack's name for the glyph, e.g. {@code mdi2c-chevron-right}. */
-        @Override
-        public String getDescription() {
-            return description;
+        /** The Material Design pack's name for the icon, e.g. {@code mdi2c-chevron-right}. */
+        public String packName() {
+            return packName;
         }
 
-        /** The glyph's code point in the pack's font. */
+        /** The icon's name for ikonli, which finds the font by its prefix: {@code hpi-step-current}. */
+        @Override
+        public String getDescription() {
+            return IconFont.PREFIX + name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+
+        /** The glyph's code point, the same in the pack's font and in ours. */
         @Override
         public int getCode() {
             return code;
@@ -80,7 +87,7 @@ public final class Icons {
     private Icons() { }
 
     /**
-     * Makes one icon and drops it, so that ikonli has found its font handler and JavaFX has read
+     * Makes one icon and drops it, so that ikonli has found its font handlers and JavaFX has read
      * the icon font (a temporary copy of it, then parsing) before the first icon the window
      * needs: the application calls it on a thread of its own while the FX thread builds the
      * window. Any thread may call it once the JavaFX toolkit runs; ikonli loads each font once
