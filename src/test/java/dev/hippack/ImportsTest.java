@@ -30,7 +30,8 @@ class ImportsTest {
                     String line = lines.get(i).strip();
                     boolean declarationOrComment = line.startsWith("import ") || line.startsWith("package ")
                             || line.startsWith("*") || line.startsWith("/*") || line.startsWith("//")
-                            || line.startsWith("exports ") || line.startsWith("requires ") || line.startsWith("open module");
+                            || line.startsWith("exports ") || line.startsWith("requires ") || line.startsWith("provides ")
+                            || line.startsWith("uses ") || line.startsWith("open module");
                     String code = line.replaceAll("\\{@(link|code|linkplain)[^}]*}", "").replaceAll("\"([^\"\\\\]|\\\\.)*\"", "\"\"");
                     if (!declarationOrComment && QUALIFIED.matcher(code).find()) {
                         inline.add(name + ":" + (i + 1) + ": " + line);

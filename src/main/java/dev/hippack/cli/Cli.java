@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import picocli.CommandLine;
 
@@ -69,10 +70,11 @@ public final class Cli {
     }
 
     public int execute(String[] args, PrintStream out, PrintStream err) {
-        if (args.length == 0) {
+        Optional<GuiRequest> atOnce = GuiRequest.withoutParsing(args);
+        if (atOnce.isPresent()) {
             // The wizard, as a double-click starts it: nothing to parse, so the command tree is not
             // built (picocli reflects over every command, about a fifth of a second at start-up).
-            launchGui.accept(new GuiRequest(false, null));
+            launchGui.accept(atOnce.get());
             LOG.log(System.Logger.Level.INFO, "Exit code " + OK);
             return OK;
         }

@@ -2,7 +2,6 @@ package dev.hippack.ui.app;
 
 import dev.hippack.core.finding.Severity;
 import dev.hippack.launch.ApplicationVersion;
-import dev.hippack.launch.GuiRequest;
 import dev.hippack.ui.common.AppIcons;
 import dev.hippack.ui.common.FailureDialog;
 import dev.hippack.ui.common.Icons;
@@ -65,14 +64,14 @@ public final class HipPackagerApp extends Application {
 
     @Override
     public void start(Stage stage) {
-        GuiRequest request = WizardLauncher.request();
         Preparation prepared = WizardLauncher.preparation();
         store = prepared.store();
         settings = prepared.settings();
         // Jobs started with the window (the first detection) run at once, but their results are
         // applied after the window's first frame: the window appears with the step's "Detecting"
         // mask, and the sections that show the result are styled and laid out a frame later.
-        runner = UiTaskRunner.heldUntilReleased();
+        WizardLauncher.Started made = WizardLauncher.take(prepared);
+        runner = made.runner();
         // A fault on the FX thread is a bug of ours: log it and show it, never lose it silently.
         FailureDialog crashes = new FailureDialog(() -> stage, ApplicationVersion.version());
         Thread.currentThread().setUncaughtExceptionHandler((t, e) -> {
@@ -80,8 +79,7 @@ public final class HipPackagerApp extends Application {
             crashes.report("HIP Packager ran into an internal error",
                     "Something inside HIP Packager failed; what you chose is still there. The details were written to the log.", e);
         });
-        wizard = new Wizard(request, prepared.catalog(), runner, Platform::runLater,
-                path -> getHostServices().showDocument(path.toUri().toString()), settings,
+        wizard = new Wizard(Preparation.await(made.models()), path -> getHostServices().showDocument(path.toUri().toString()),
                 (title, question) -> confirm(stage, title, question), stage::close, prepared.systemDark());
         WizardWindow window = wizard.window();
         window.themeChoiceProperty().set(ThemeChoice.fromSettings(settings.theme()));

@@ -15,11 +15,12 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 
 /**
  * What the wizard's first window needs that does not need JavaFX: the settings, the catalog and
  * whether the desktop is dark. Reading them takes JSON parsing (Jackson's first use) and a process
- * or two (the theme's question to the desktop), so {@link #start} does it on a thread of its own
+ * or two (the theme's question to the desktop), so {@link #start} does it on threads of its own
  * while JavaFX starts its toolkit, and the window only waits for what is not done by then.
  */
 record Preparation(SettingsStore store, AppSettings settings, Catalog catalog, boolean systemDark) {
@@ -29,23 +30,32 @@ record Preparation(SettingsStore store, AppSettings settings, Catalog catalog, b
         return store.problem();
     }
 
-    /** Starts reading on a daemon thread; {@link #await} gives the result. */
-    static CompletableFuture<Preparation> start() {
-        CompletableFuture<Preparation> result = new CompletableFuture<>();
+    /**
+     * Starts reading on daemon threads; {@link #await} gives the result. The desktop's theme is
+     * asked on a thread of its own: that is mostly waiting for a process or two, and the JSON
+     * need not wait for it.
+     */
+    static CompletableFuture<Preparation> start(Path settingsFile) {
+        CompletableFuture<Boolean> dark = onThreadOfItsOwn("hip-packager-theme", Preparation::systemPrefersDark);
+        return onThreadOfItsOwn("hip-packager-prepare", () -> read(settingsFile, () -> await(dark)));
+    }
+
+    private static <T> CompletableFuture<T> onThreadOfItsOwn(String name, Supplier<T> work) {
+        CompletableFuture<T> result = new CompletableFuture<>();
         Thread t = new Thread(() -> {
             try {
-                result.complete(read());
+                result.complete(work.get());
             } catch (RuntimeException | Error e) {
                 result.completeExceptionally(e);
             }
-        }, "hip-packager-prepare");
+        }, name);
         t.setDaemon(true);
         t.start();
         return result;
     }
 
     /** The result of {@link #start}; what went wrong there is thrown here, as it would have been in place. */
-    static Preparation await(CompletableFuture<Preparation> started) {
+    static <T> T await(CompletableFuture<T> started) {
         try {
             return started.join();
         } catch (CompletionException e) {
@@ -66,10 +76,14 @@ record Preparation(SettingsStore store, AppSettings settings, Catalog catalog, b
 
     /** Reads everything on the calling thread, the settings from {@code settingsFile}. */
     static Preparation read(Path settingsFile) {
+        return read(settingsFile, Preparation::systemPrefersDark);
+    }
+
+    private static Preparation read(Path settingsFile, Supplier<Boolean> systemDark) {
         SettingsStore store = new SettingsStore(settingsFile);
         AppSettings settings = store.load();
         Catalog catalog = CatalogLoader.embedded();
-        return new Preparation(store, settings, catalog, systemPrefersDark());
+        return new Preparation(store, settings, catalog, systemDark.get());
     }
 
     /** Asks the desktop (registry, portal, gsettings) through this machine's command runner. */

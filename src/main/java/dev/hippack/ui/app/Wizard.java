@@ -80,7 +80,7 @@ public final class Wizard {
     private final BuildStepViewModel build;
     private final ReviewStepViewModel review;
     private final ArchiveStepViewModel archive;
-    private final LogBuffer buildLog = new LogBuffer(10_000);
+    private final LogBuffer buildLog;
     private final FileOpener opener;
     /** The --demo sample machine, or null when the wizard is not on it. */
     private final DemoSample sample;
@@ -96,36 +96,27 @@ public final class Wizard {
     /** @param systemDark whether the desktop asks for a dark look (what the theme shows until the user picks one) */
     public Wizard(GuiRequest request, Catalog catalog, TaskRunner runner, Executor fx, FileOpener opener,
             AppSettings settings, Confirmation confirmation, Runnable close, boolean systemDark) {
-        this.request = request;
+        this(new Models(request, catalog, runner, settings), opener, confirmation, close, systemDark);
+    }
+
+    /**
+     * The window for {@code models}; on the FX thread. The application makes the models while
+     * JavaFX starts its toolkit ({@link WizardLauncher}), so that the FX thread, the first frame's
+     * only path, builds only the window (bench/README.md, "First window, seventh round").
+     */
+    Wizard(Models models, FileOpener opener, Confirmation confirmation, Runnable close, boolean systemDark) {
+        this.request = models.request;
         this.opener = opener;
-        draft = WizardDraft.forTrack(catalog.tracks().get(0));
-        draft.sampleMachine(request.demo());
-        if (request.demo()) {
-            // The sample machine has its own release folder; the user's settings are not about it.
-            draft.outputDir(SampleEnvironmentWriter.OUTPUT_DIR);
-        } else {
-            draft.source(settings.lastCheckout());
-            draft.outputDir(settings.outputFolder());
-        }
-
-        PlanRules rules = new PlanRules(catalog);
-        PlanJudge judge = PlanJudge.of(rules, draft::factsFor);
-        ProfileStore profiles = new ProfileStore(catalog);
-        Duration pace = Duration.ofMillis(Long.getLong(STAND_IN_PACE, 25));
-
-        sample = request.demo() ? new DemoSample(dir -> new SampleEnvironmentWriter(catalog).write(dir).host()) : null;
-        environment = new EnvironmentStepViewModel(hostSource(request, sample), MachineDetector.standard(catalog), runner);
-        track = new TrackStepViewModel(catalog, CoreEstimates.estimator(new SizeEstimator(catalog, rules), draft::factsFor), judge);
-        // One release engine for a release of several packages: Build asks it first, Archive cuts the release with it.
-        ReleaseService releases = ReleaseService.standard(catalog);
-        build = new BuildStepViewModel(host -> BuildService.forHost(host, pace), releases, judge, runner, buildLog, Clock.systemUTC());
-        review = new ReviewStepViewModel(new LayoutPlanner(catalog), new Stager(), PackageVerifier.standard(catalog),
-                new PackageTreeReader(new KernelFileClassifier()), runner);
-        archive = new ArchiveStepViewModel(new ZipArchiver(), releases, profiles, new CiWorkflowExporter(catalog, profiles),
-                ApplicationVersion.version(), runner, hostPath -> draft.host().resolve(hostPath));
+        this.draft = models.draft;
+        this.sample = models.sample;
+        this.buildLog = models.buildLog;
+        this.environment = models.environment;
+        this.track = models.track;
+        this.build = models.build;
+        this.review = models.review;
+        this.archive = models.archive;
+        this.vm = models.vm;
         noticesOnLongTasks();
-        List<StepViewModel> steps = List.of(environment, track, build, review, archive);
-        vm = new WizardViewModel(steps, draft);
 
         AtomicReference<WizardWindow> shown = new AtomicReference<>();
         FailureDialog failures = new FailureDialog(() -> shown.get() == null ? null : shown.get().scene().getWindow(),
@@ -201,6 +192,57 @@ public final class Wizard {
                 notifier.show(new Notifier.Notice(Severity.ERROR, "Archive not made", f.message()));
             }
         });
+    }
+
+    /**
+     * The wizard's engine and step view-models, wired once: no JavaFX scene in them, so any thread
+     * may make them (the application makes them on a thread of its own while JavaFX starts), and the
+     * FX thread takes them over with the {@link Wizard} made from them. Nothing runs until the window
+     * starts its first step.
+     */
+    static final class Models {
+        final GuiRequest request;
+        final WizardDraft draft;
+        /** The --demo sample machine, or null when the wizard is not on it. */
+        final DemoSample sample;
+        final LogBuffer buildLog = new LogBuffer(10_000);
+        final EnvironmentStepViewModel environment;
+        final TrackStepViewModel track;
+        final BuildStepViewModel build;
+        final ReviewStepViewModel review;
+        final ArchiveStepViewModel archive;
+        final WizardViewModel vm;
+
+        Models(GuiRequest request, Catalog catalog, TaskRunner runner, AppSettings settings) {
+            this.request = request;
+            draft = WizardDraft.forTrack(catalog.tracks().get(0));
+            draft.sampleMachine(request.demo());
+            if (request.demo()) {
+                // The sample machine has its own release folder; the user's settings are not about it.
+                draft.outputDir(SampleEnvironmentWriter.OUTPUT_DIR);
+            } else {
+                draft.source(settings.lastCheckout());
+                draft.outputDir(settings.outputFolder());
+            }
+
+            PlanRules rules = new PlanRules(catalog);
+            PlanJudge judge = PlanJudge.of(rules, draft::factsFor);
+            ProfileStore profiles = new ProfileStore(catalog);
+            Duration pace = Duration.ofMillis(Long.getLong(STAND_IN_PACE, 25));
+
+            sample = request.demo() ? new DemoSample(dir -> new SampleEnvironmentWriter(catalog).write(dir).host()) : null;
+            environment = new EnvironmentStepViewModel(hostSource(request, sample), MachineDetector.standard(catalog), runner);
+            track = new TrackStepViewModel(catalog, CoreEstimates.estimator(new SizeEstimator(catalog, rules), draft::factsFor), judge);
+            // One release engine for a release of several packages: Build asks it first, Archive cuts the release with it.
+            ReleaseService releases = ReleaseService.standard(catalog);
+            build = new BuildStepViewModel(host -> BuildService.forHost(host, pace), releases, judge, runner, buildLog, Clock.systemUTC());
+            review = new ReviewStepViewModel(new LayoutPlanner(catalog), new Stager(), PackageVerifier.standard(catalog),
+                    new PackageTreeReader(new KernelFileClassifier()), runner);
+            archive = new ArchiveStepViewModel(new ZipArchiver(), releases, profiles, new CiWorkflowExporter(catalog, profiles),
+                    ApplicationVersion.version(), runner, hostPath -> draft.host().resolve(hostPath));
+            List<StepViewModel> steps = List.of(environment, track, build, review, archive);
+            vm = new WizardViewModel(steps, draft);
+        }
     }
 
     /** The machine to detect on: the sample (made when first asked, in the background), a described one, or this one. */

@@ -1,24 +1,50 @@
 package dev.hippack.ui.app;
 
 import dev.hippack.launch.GuiRequest;
+import dev.hippack.ui.common.UiTaskRunner;
+import dev.hippack.ui.settings.ConfigFolder;
 import java.util.concurrent.CompletableFuture;
 import javafx.application.Application;
 
 /**
  * Starts the JavaFX application; called by {@code Main} when no subcommand is given. What the
- * first window needs besides JavaFX ({@link Preparation}) is read meanwhile, on a thread of its own.
+ * first window needs besides JavaFX is made meanwhile, on threads of its own: what it reads
+ * ({@link Preparation}), then the wizard's engine and view-models ({@link Wizard.Models}), so that
+ * the FX thread only builds the window.
  */
 public final class WizardLauncher {
 
     private static volatile GuiRequest request = new GuiRequest(false, null);
     private static volatile CompletableFuture<Preparation> preparation;
+    /** The models made by {@link #launch} and the runner they were made with; taken by the window that starts. */
+    private static volatile Started started;
+
+    /** The runner the wizard's jobs run on (held until its first frame) and the models made with it. */
+    record Started(UiTaskRunner runner, CompletableFuture<Wizard.Models> models) { }
 
     private WizardLauncher() { }
 
     public static void launch(GuiRequest r) {
         request = r;
-        preparation = Preparation.start();
+        prepare();
+        UiTaskRunner runner = UiTaskRunner.heldUntilReleased();
+        started = new Started(runner, preparation.thenApplyAsync(
+                p -> new Wizard.Models(r, p.catalog(), runner, p.settings()), WizardLauncher::background));
         Application.launch(HipPackagerApp.class);
+    }
+
+    /**
+     * Starts reading what the first window needs ({@link Preparation}) on a thread of its own,
+     * unless that has started already. {@code Main} calls it first thing when the arguments open
+     * the wizard: the reading (Jackson's first use, most of it) then has the second core to itself
+     * while the main thread sets up the run's log, instead of competing with JavaFX's start-up for
+     * it (bench/README.md, "First window, seventh round"). The reading logs nothing, so it may run
+     * before the log is set up.
+     */
+    public static void prepare() {
+        if (preparation == null) {
+            preparation = Preparation.start(ConfigFolder.settingsFile());
+        }
     }
 
     /** Runs one piece of start-up work on a daemon thread of its own (the window does not wait for it to end). */
@@ -28,8 +54,20 @@ public final class WizardLauncher {
         t.start();
     }
 
-    static GuiRequest request() {
-        return request;
+    /**
+     * The runner and the models {@link #launch} made while JavaFX started, once: a window started
+     * without it, or a second one, gets a new runner and makes its models now, from {@code prepared}.
+     * What went wrong making them is thrown here, as it would have been in place.
+     */
+    static Started take(Preparation prepared) {
+        Started made = started;
+        started = null;
+        if (made != null) {
+            return made;
+        }
+        UiTaskRunner runner = UiTaskRunner.heldUntilReleased();
+        return new Started(runner, CompletableFuture.completedFuture(
+                new Wizard.Models(request, prepared.catalog(), runner, prepared.settings())));
     }
 
     /** The settings, catalog and theme, read while JavaFX started (or now, if nothing started reading them). */

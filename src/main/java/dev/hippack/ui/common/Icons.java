@@ -1,77 +1,93 @@
 package dev.hippack.ui.common;
 
+import java.util.Locale;
 import org.kordamp.ikonli.Ikon;
 import org.kordamp.ikonli.javafx.FontIcon;
-import org.kordamp.ikonli.materialdesign2.MaterialDesignA;
-import org.kordamp.ikonli.materialdesign2.MaterialDesignC;
-import org.kordamp.ikonli.materialdesign2.MaterialDesignE;
-import org.kordamp.ikonli.materialdesign2.MaterialDesignF;
-import org.kordamp.ikonli.materialdesign2.MaterialDesignH;
-import org.kordamp.ikonli.materialdesign2.MaterialDesignI;
-import org.kordamp.ikonli.materialdesign2.MaterialDesignL;
-import org.kordamp.ikonli.materialdesign2.MaterialDesignM;
-import org.kordamp.ikonli.materialdesign2.MaterialDesignP;
-import org.kordamp.ikonli.materialdesign2.MaterialDesignR;
-import org.kordamp.ikonli.materialdesign2.MaterialDesignS;
-import org.kordamp.ikonli.materialdesign2.MaterialDesignT;
 
 /**
  * The wizard's icon set: one name per meaning, mapped to a Material Design glyph here and
  * nowhere else, so a glyph can change without hunting through the views.
+ *
+ * <p>The glyphs are drawn from the wizard's own icon font ({@link IconFont}): the Material Design
+ * Icons glyphs named here, cut out of ikonli's pack font by {@code tools/icon-font.sh}, which reads
+ * this file. Each glyph carries the pack's name for its icon and its code point, which the cut
+ * keeps; {@code IconsTest} holds both to the pack and checks that the font has every glyph. The
+ * pack itself is not used at run time: its font has about 7,000 glyphs (1.3 MB, read on every
+ * start), and naming one of its constants initialises that letter's whole enum (bench/README.md,
+ * "First window, seventh round").
  */
 public final class Icons {
 
     /** What an icon means, not what it looks like. */
-    public enum Glyph {
-        STEP_DONE(MaterialDesignC.CHECK_CIRCLE),
-        STEP_CURRENT(MaterialDesignC.CHEVRON_RIGHT),
-        STEP_BLOCKED(MaterialDesignL.LOCK),
-        STEP_PENDING(MaterialDesignC.CIRCLE_OUTLINE),
-        ENVIRONMENT(MaterialDesignM.MONITOR),
-        TRACK(MaterialDesignC.CHIP),
-        BUILD(MaterialDesignH.HAMMER_WRENCH),
-        REVIEW(MaterialDesignS.SHIELD_CHECK),
-        ARCHIVE(MaterialDesignA.ARCHIVE),
-        ERROR(MaterialDesignA.ALERT_OCTAGON),
-        WARNING(MaterialDesignA.ALERT),
-        INFO(MaterialDesignI.INFORMATION_OUTLINE),
-        OK(MaterialDesignC.CHECK_CIRCLE_OUTLINE),
-        MISSING(MaterialDesignC.CLOSE_CIRCLE),
-        COVERED(MaterialDesignC.CHECK_CIRCLE),
-        NOT_COVERED(MaterialDesignM.MINUS_CIRCLE_OUTLINE),
-        LOCAL_GPU(MaterialDesignE.EXPANSION_CARD),
-        COPY(MaterialDesignC.CONTENT_COPY),
-        OPEN_FILE(MaterialDesignF.FILE_DOCUMENT),
-        OPEN_FOLDER(MaterialDesignF.FOLDER_OPEN),
-        FOLDER(MaterialDesignF.FOLDER),
-        FILE(MaterialDesignF.FILE),
-        EXECUTABLE(MaterialDesignA.APPLICATION),
-        LIBRARY(MaterialDesignL.LIBRARY),
-        KERNEL(MaterialDesignM.MEMORY),
-        START(MaterialDesignP.PLAY),
-        RESCAN(MaterialDesignR.REFRESH),
-        SAVE(MaterialDesignC.CONTENT_SAVE),
-        EXPORT(MaterialDesignF.FILE_DOWNLOAD),
-        THEME(MaterialDesignT.THEME_LIGHT_DARK),
-        LOG(MaterialDesignC.CONSOLE),
-        DEMO(MaterialDesignT.TEST_TUBE),
-        ZIP(MaterialDesignP.PACKAGE_VARIANT),
-        TOOL(MaterialDesignT.TOOLS),
-        SEARCH(MaterialDesignM.MAGNIFY),
-        STOP(MaterialDesignS.STOP),
-        CLOSE(MaterialDesignC.CLOSE);
+    public enum Glyph implements Ikon {
+        STEP_DONE("mdi2c-check-circle", 0xF05E0),
+        STEP_CURRENT("mdi2c-chevron-right", 0xF0142),
+        STEP_BLOCKED("mdi2l-lock", 0xF033E),
+        STEP_PENDING("mdi2c-circle-outline", 0xF0766),
+        ENVIRONMENT("mdi2m-monitor", 0xF0379),
+        TRACK("mdi2c-chip", 0xF061A),
+        BUILD("mdi2h-hammer-wrench", 0xF1323),
+        REVIEW("mdi2s-shield-check", 0xF0565),
+        ARCHIVE("mdi2a-archive", 0xF003C),
+        ERROR("mdi2a-alert-octagon", 0xF0029),
+        WARNING("mdi2a-alert", 0xF0026),
+        INFO("mdi2i-information-outline", 0xF02FD),
+        OK("mdi2c-check-circle-outline", 0xF05E1),
+        MISSING("mdi2c-close-circle", 0xF0159),
+        COVERED("mdi2c-check-circle", 0xF05E0),
+        NOT_COVERED("mdi2m-minus-circle-outline", 0xF0377),
+        LOCAL_GPU("mdi2e-expansion-card", 0xF08AE),
+        COPY("mdi2c-content-copy", 0xF018F),
+        OPEN_FILE("mdi2f-file-document", 0xF0219),
+        OPEN_FOLDER("mdi2f-folder-open", 0xF0770),
+        FOLDER("mdi2f-folder", 0xF024B),
+        FILE("mdi2f-file", 0xF0214),
+        EXECUTABLE("mdi2a-application", 0xF08C6),
+        LIBRARY("mdi2l-library", 0xF0331),
+        KERNEL("mdi2m-memory", 0xF035B),
+        START("mdi2p-play", 0xF040A),
+        RESCAN("mdi2r-refresh", 0xF0450),
+        SAVE("mdi2c-content-save", 0xF0193),
+        EXPORT("mdi2f-file-download", 0xF0965),
+        THEME("mdi2t-theme-light-dark", 0xF050E),
+        LOG("mdi2c-console", 0xF018D),
+        DEMO("mdi2t-test-tube", 0xF0668),
+        ZIP("mdi2p-package-variant", 0xF03D6),
+        TOOL("mdi2t-tools", 0xF1064),
+        SEARCH("mdi2m-magnify", 0xF0349),
+        STOP("mdi2s-stop", 0xF04DB),
+        CLOSE("mdi2c-close", 0xF0156);
 
-        private final Ikon ikon;
+        private final String packName;
+        private final int code;
 
-        Glyph(Ikon ikon) {
-            this.ikon = ikon;
+        Glyph(String packName, int code) {
+            this.packName = packName;
+            this.code = code;
+        }
+
+        /** The Material Design pack's name for the icon, e.g. {@code mdi2c-chevron-right}. */
+        public String packName() {
+            return packName;
+        }
+
+        /** The icon's name for ikonli, which finds the font by its prefix: {@code hpi-step-current}. */
+        @Override
+        public String getDescription() {
+            return IconFont.PREFIX + name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+
+        /** The glyph's code point, the same in the pack's font and in ours. */
+        @Override
+        public int getCode() {
+            return code;
         }
     }
 
     private Icons() { }
 
     /**
-     * Makes one icon and drops it, so that ikonli has found its font handler and JavaFX has read
+     * Makes one icon and drops it, so that ikonli has found its font handlers and JavaFX has read
      * the icon font (a temporary copy of it, then parsing) before the first icon the window
      * needs: the application calls it on a thread of its own while the FX thread builds the
      * window. Any thread may call it once the JavaFX toolkit runs; ikonli loads each font once
@@ -82,7 +98,7 @@ public final class Icons {
     }
 
     public static FontIcon of(Glyph glyph) {
-        FontIcon icon = new FontIcon(glyph.ikon);
+        FontIcon icon = new FontIcon(glyph);
         icon.getStyleClass().add("wz-icon");
         return icon;
     }

@@ -40,4 +40,17 @@ class PreparationTest {
         assertThat(p.settings().theme()).isEqualTo("dark");
         assertThat(p.settingsProblem()).isEmpty();
     }
+
+    @Test
+    void startedInTheBackgroundItReadsWhatReadingInPlaceReads() throws Exception {
+        Path file = dir.resolve("settings.json");
+        Files.writeString(file, "{\"theme\": \"dark\"}", StandardCharsets.UTF_8);
+        Preparation inPlace = Preparation.read(file);
+        Preparation started = Preparation.await(Preparation.start(file));
+        assertThat(started.settings()).isEqualTo(inPlace.settings());
+        assertThat(started.settings().theme()).isEqualTo("dark");
+        assertThat(started.catalog().tracks()).isEqualTo(inPlace.catalog().tracks());
+        assertThat(started.systemDark()).isEqualTo(inPlace.systemDark());
+        assertThat(started.settingsProblem()).isEmpty();
+    }
 }
