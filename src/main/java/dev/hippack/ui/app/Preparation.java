@@ -36,22 +36,10 @@ record Preparation(SettingsStore store, AppSettings settings, Catalog catalog, b
      * need not wait for it.
      */
     static CompletableFuture<Preparation> start(Path settingsFile) {
-        CompletableFuture<Boolean> dark = onThreadOfItsOwn("hip-packager-theme", Preparation::systemPrefersDark);
-        return onThreadOfItsOwn("hip-packager-prepare", () -> read(settingsFile, () -> await(dark)));
-    }
-
-    private static <T> CompletableFuture<T> onThreadOfItsOwn(String name, Supplier<T> work) {
-        CompletableFuture<T> result = new CompletableFuture<>();
-        Thread t = new Thread(() -> {
-            try {
-                result.complete(work.get());
-            } catch (RuntimeException | Error e) {
-                result.completeExceptionally(e);
-            }
-        }, name);
-        t.setDaemon(true);
-        t.start();
-        return result;
+        CompletableFuture<Boolean> dark = CompletableFuture.supplyAsync(Preparation::systemPrefersDark,
+                WizardLauncher.onDaemonThread("hip-packager-theme"));
+        return CompletableFuture.supplyAsync(() -> read(settingsFile, () -> await(dark)),
+                WizardLauncher.onDaemonThread("hip-packager-prepare"));
     }
 
     /** The result of {@link #start}; what went wrong there is thrown here, as it would have been in place. */

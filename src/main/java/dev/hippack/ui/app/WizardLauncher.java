@@ -4,6 +4,7 @@ import dev.hippack.launch.GuiRequest;
 import dev.hippack.ui.common.UiTaskRunner;
 import dev.hippack.ui.settings.ConfigFolder;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import javafx.application.Application;
 
 /**
@@ -49,9 +50,16 @@ public final class WizardLauncher {
 
     /** Runs one piece of start-up work on a daemon thread of its own (the window does not wait for it to end). */
     static void background(Runnable work) {
-        Thread t = new Thread(work, "hip-packager-start");
-        t.setDaemon(true);
-        t.start();
+        onDaemonThread("hip-packager-start").execute(work);
+    }
+
+    /** Runs each piece of work given to it on a new daemon thread named {@code name}. */
+    static Executor onDaemonThread(String name) {
+        return work -> {
+            Thread t = new Thread(work, name);
+            t.setDaemon(true);
+            t.start();
+        };
     }
 
     /**

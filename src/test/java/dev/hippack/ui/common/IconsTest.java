@@ -1,6 +1,7 @@
 package dev.hippack.ui.common;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.hippack.ui.common.Icons.Glyph;
 import java.io.IOException;
@@ -78,6 +79,8 @@ class IconsTest {
         }
         assertThat(handler.supports(Glyph.STOP.packName())).isFalse();
         assertThat(handler.supports(null)).isFalse();
+        assertThatThrownBy(() -> handler.resolve("hpi-no-such-icon")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("hpi-no-such-icon").hasMessageContaining(IconFont.FAMILY);
     }
 
     /** The pack's constant named {@code packName}: its letter's enum ("mdi2c-..." is MaterialDesignC). */
