@@ -36,14 +36,20 @@ public final class CatalogLoader {
         this.resources = resources;
     }
 
-    /** The catalog embedded in HIP Packager. */
+    /**
+     * The catalog embedded in HIP Packager: its JSON resources as {@link EmbeddedCatalog} spells
+     * them out in code, so that no JSON is parsed when the wizard or a command starts (Jackson's
+     * data binding took about 95 ms of CPU for it, bench/README.md, "First window, eighth round").
+     * The records' constructors check it as they check the JSON; the test suite holds it equal to
+     * what {@link #ofResources()} reads.
+     */
     public static Catalog embedded() {
-        try {
-            return new CatalogLoader(name -> CatalogLoader.class.getResourceAsStream("/dev/hippack/catalog/" + name)).load();
-        } catch (PackagerException e) {
-            // The embedded catalog is checked by the test suite; failing here is a build defect.
-            throw new IllegalStateException(e.getMessage(), e);
-        }
+        return EmbeddedCatalog.CATALOG;
+    }
+
+    /** A loader of the JSON resources under {@code dev/hippack/catalog/}, the catalog's source. */
+    public static CatalogLoader ofResources() {
+        return new CatalogLoader(name -> CatalogLoader.class.getResourceAsStream("/dev/hippack/catalog/" + name));
     }
 
     record TracksFile(@JsonProperty(required = true) List<Track> tracks) { }

@@ -1,8 +1,9 @@
 /**
  * Facts as data: GPU architectures, tracks, ROCm generations and measured sizes (each with its
  * source in docs/distribution-rules.md),
- * read from JSON resources under {@code dev/hippack/catalog/} by the strict policy of
- * {@code core.json}. Depends only on Jackson, {@code core.json} and
- * {@link dev.hippack.core.PackagerException}.
+ * kept as JSON resources under {@code dev/hippack/catalog/} and read by the strict policy of
+ * {@code core.json}. The program itself takes them from {@code EmbeddedCatalog}, the same JSON
+ * spelled out as code by {@code tools/catalog-source.sh}, so that starting needs no JSON parsing.
+ * Depends only on Jackson, {@code core.json} and {@link dev.hippack.core.PackagerException}.
  */
 package dev.hippack.core.catalog;
