@@ -31,11 +31,17 @@ public final class BuildRecordStore {
     /** A record is a few hundred bytes; anything far larger is not one. */
     static final long MAX_BYTES = 1 << 20;
 
-    private final ObjectMapper mapper = JsonMapper.builder()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .build();
+    /**
+     * Made at its first use, not with the store (which the wizard makes before its first window;
+     * a mapper loads a few hundred of Jackson's classes, bench/README.md, "First window, eighth round").
+     */
+    private static final class Json {
+        static final ObjectMapper MAPPER = JsonMapper.builder()
+                .enable(SerializationFeature.INDENT_OUTPUT)
+                .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .build();
+    }
 
     /**
      * The record of the build whose executables are in {@code binDir}; empty when there is none.
@@ -50,7 +56,7 @@ public final class BuildRecordStore {
                 throw new PackagerException(file + " is not a HIP Packager build record (it is over " + MAX_BYTES + " bytes).");
             }
             try (InputStream in = Files.newInputStream(file)) {
-                BuildRecord r = mapper.readValue(in, BuildRecord.class);
+                BuildRecord r = Json.MAPPER.readValue(in, BuildRecord.class);
                 if (r == null) {
                     throw new PackagerException(file + " is empty.");
                 }
@@ -76,7 +82,7 @@ public final class BuildRecordStore {
         Path file = binDir.resolve(FILE_NAME);
         try {
             Files.createDirectories(binDir);
-            AtomicFile.write(file, mapper.writeValueAsBytes(record), true, WriteChannels.DEFAULT);
+            AtomicFile.write(file, Json.MAPPER.writeValueAsBytes(record), true, WriteChannels.DEFAULT);
             return file;
         } catch (UnsafeTargetException e) {
             throw new PackagerException("Cannot write the build record " + file + ": it " + e.reason()

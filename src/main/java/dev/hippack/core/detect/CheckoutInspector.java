@@ -1,15 +1,15 @@
 package dev.hippack.core.detect;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.CommandOutput;
 import dev.hippack.core.host.Host;
+import dev.hippack.core.json.ForeignJson;
 import dev.hippack.core.plan.BuildScriptFacts;
 import dev.hippack.core.plan.ReleasePlan;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,7 +32,6 @@ public final class CheckoutInspector {
     /** Parameters a release build passes; a script without one of them cannot make a release. */
     public static final List<String> RELEASE_PARAMETERS = List.of("RocmPath", "GpuTargets", "BuildDir", "Target", "NoNativeCpu", "DeploymentBuild");
 
-    private static final ObjectMapper JSON = JsonMapper.builder().build();
     private final BuildScriptParameters parameters = new BuildScriptParameters();
 
     /**
@@ -116,8 +115,8 @@ public final class CheckoutInspector {
                 continue;
             }
             String stem = name.substring(0, name.length() - 5);
-            try {
-                JsonNode node = JSON.readTree(specs.resolve(name).toFile());
+            try (InputStream in = Files.newInputStream(specs.resolve(name))) {
+                JsonNode node = ForeignJson.trees().readTree(in);
                 JsonNode family = node == null ? null : node.get("family");
                 out.add(family != null && family.isTextual() && !family.asText().isBlank() ? family.asText() : stem);
             } catch (IOException e) {

@@ -2,13 +2,12 @@ package dev.hippack.core.detect;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.Version;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.CommandOutput;
 import dev.hippack.core.host.Host;
+import dev.hippack.core.json.ForeignJson;
 import dev.hippack.core.json.StrictJson;
 import dev.hippack.core.plan.PlanRules;
 import dev.hippack.core.plan.ReleasePlan;
@@ -42,7 +41,6 @@ public final class VisualStudioFinder {
     private static final Comparator<String> BY_VERSION = Comparator.comparing((String name) -> Version.tryParse(name).orElse(null),
             Comparator.nullsLast(Comparator.<Version>naturalOrder())).thenComparing(Comparator.naturalOrder());
     private static final Pattern CRT = Pattern.compile("Microsoft\\.VC14[0-9]\\.CRT", Pattern.CASE_INSENSITIVE);
-    private static final ObjectMapper JSON = JsonMapper.builder().build();
 
     /** Every instance, newest major first; problems go to {@code findings}. */
     public List<VisualStudioInstance> find(Host host, List<Finding> findings) {
@@ -128,7 +126,7 @@ public final class VisualStudioFinder {
     public Optional<List<VisualStudioInstance>> parseVswhere(Host host, String json, String source, List<Finding> findings) {
         JsonNode root;
         try {
-            root = JSON.readTree(json.strip().isEmpty() ? "[]" : json.strip());
+            root = ForeignJson.trees().readTree(json.strip().isEmpty() ? "[]" : json.strip());
         } catch (JsonProcessingException e) {
             findings.add(Finding.warning(FINDING_ID, "vswhere's output is not valid JSON" + StrictJson.where(e) + ": " + e.getOriginalMessage(),
                     "Visual Studio was found by scanning its usual install folders instead; update the Visual Studio Installer if this persists.").withFile(source));

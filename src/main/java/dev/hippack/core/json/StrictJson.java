@@ -58,7 +58,12 @@ public final class StrictJson {
     /** The deepest nesting accepted; our documents are three levels deep. */
     public static final int MAX_DEPTH = 32;
 
-    private final ObjectMapper mapper = newMapper();
+    /**
+     * Made by the first call that needs it, not with the reader: a mapper loads a few hundred of
+     * Jackson's classes, and the wizard makes its profile store before its first window, which
+     * reads no JSON (bench/README.md, "First window, eighth round").
+     */
+    private ObjectMapper mapper;
 
     /**
      * The mapper every reader and writer of our JSON uses: unknown keys, duplicate keys, trailing
@@ -94,7 +99,10 @@ public final class StrictJson {
     public record Parsed<T>(T value, JsonLocator at) { }
 
     /** The mapper of {@link #newMapper()}, shared by this reader's calls. */
-    public ObjectMapper mapper() {
+    public synchronized ObjectMapper mapper() {
+        if (mapper == null) {
+            mapper = newMapper();
+        }
         return mapper;
     }
 
@@ -143,7 +151,7 @@ public final class StrictJson {
         JsonLocator at = locate(json, what);
         JsonNode tree;
         try {
-            tree = mapper.readTree(json);
+            tree = mapper().readTree(json);
         } catch (IOException e) {
             // The locating pass read the same bytes with the same parser settings.
             throw new PackagerException(what + " could not be read: " + e.getMessage());
@@ -151,7 +159,7 @@ public final class StrictJson {
         new JsonShape(at).check(tree, type);
         beforeBinding.check(tree, at);
         try {
-            return new Parsed<>(mapper.treeToValue(tree, type), at);
+            return new Parsed<>(mapper().treeToValue(tree, type), at);
         } catch (JsonMappingException e) {
             throw at.error(jsonPath(e), describe(e));
         } catch (JsonProcessingException | IllegalArgumentException e) {
@@ -164,7 +172,7 @@ public final class StrictJson {
         Map<String, JsonLocation> where = new HashMap<>();
         JsonParser p = null;
         try {
-            p = mapper.createParser(json);
+            p = mapper().createParser(json);
             int depth = 0;
             boolean rootDone = false;
             JsonToken t;

@@ -1,7 +1,6 @@
 package dev.hippack.core.profile;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.Version;
@@ -68,7 +67,6 @@ public final class ProfileStore {
 
     private final Catalog catalog;
     private final StrictJson strict = new StrictJson();
-    private final ObjectMapper mapper = strict.mapper();
 
     public ProfileStore(Catalog catalog) {
         this.catalog = catalog;
@@ -175,7 +173,7 @@ public final class ProfileStore {
             return toJson(release.packages().get(0));
         }
         try {
-            return mapper.writeValueAsString(release) + System.lineSeparator();
+            return strict.mapper().writeValueAsString(release) + System.lineSeparator();
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a release could not be written as JSON", e);
         }
@@ -184,7 +182,7 @@ public final class ProfileStore {
     /** The profile text of {@code plan}: keys in record order, unchosen paths written as null. */
     public String toJson(ReleasePlan plan) {
         try {
-            return mapper.writeValueAsString(plan) + System.lineSeparator();
+            return strict.mapper().writeValueAsString(plan) + System.lineSeparator();
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a release plan could not be written as JSON", e);
         }
@@ -222,7 +220,7 @@ public final class ProfileStore {
     private boolean isReleaseForm(byte[] json) throws PackagerException {
         JsonNode tree;
         try {
-            tree = mapper.readTree(json);
+            tree = strict.mapper().readTree(json);
         } catch (IOException e) {
             return false;
         }

@@ -31,7 +31,6 @@ public final class SettingsStore {
     private static final int MAX_KEPT = 50;
 
     private final Path file;
-    private final ObjectMapper mapper = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
     private String problem;
     /** Set when the file could not be read and could not be moved aside: saving would overwrite it. */
     private boolean keepFile;
@@ -51,7 +50,7 @@ public final class SettingsStore {
             return AppSettings.defaults();
         }
         try {
-            AppSettings s = mapper.readValue(file.toFile(), AppSettings.class);
+            AppSettings s = Json.MAPPER.readValue(file.toFile(), AppSettings.class);
             if (s != null) {
                 return s;
             }
@@ -82,11 +81,20 @@ public final class SettingsStore {
         }
         try {
             Files.createDirectories(file.getParent());
-            AtomicFile.write(file, mapper.writeValueAsBytes(settings), true, WriteChannels.DEFAULT);
+            AtomicFile.write(file, Json.MAPPER.writeValueAsBytes(settings), true, WriteChannels.DEFAULT);
             return true;
         } catch (IOException | RuntimeException e) {
             return false;
         }
+    }
+
+    /**
+     * Made when a file is first read or written, not with the store: on a first start there is no
+     * file, and a mapper loads a few hundred of Jackson's classes before the wizard's first window
+     * (bench/README.md, "First window, eighth round").
+     */
+    private static final class Json {
+        static final ObjectMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
     }
 
     /** The defaults, after moving the unreadable file aside (or, failing that, keeping it from being saved over). */
