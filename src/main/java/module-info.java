@@ -5,14 +5,10 @@
 open module dev.hippack {
     requires javafx.controls;
     requires org.controlsfx.controls;
-    requires org.kordamp.ikonli.javafx;
     requires com.fasterxml.jackson.databind;
     requires org.apache.commons.compress;
     requires info.picocli;
     requires java.logging;
-
-    // The wizard's icon font (Icons, tools/icon-font.sh), found by ikonli as any icon pack is.
-    provides org.kordamp.ikonli.IkonHandler with dev.hippack.ui.common.IconFont;
 
     exports dev.hippack.ui.app to javafx.graphics;
     // Exported (Main alone is in it) so that the runtime image resolves this module by default: its

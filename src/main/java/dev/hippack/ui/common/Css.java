@@ -14,6 +14,8 @@ public final class Css {
     public static final String APP = "/dev/hippack/ui/css/app.css";
 
     public static final String ROOT = "wz-root";
+    /** Every icon ({@link Icons}); the style sheet gives it the icon font there. */
+    public static final String ICON = "wz-icon";
     public static final String BANNER = "wz-demo-banner";
     public static final String STEP_LIST = "wz-step-list";
     public static final String STEP_CELL = "wz-step-cell";

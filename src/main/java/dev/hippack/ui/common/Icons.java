@@ -1,8 +1,6 @@
 package dev.hippack.ui.common;
 
-import java.util.Locale;
-import org.kordamp.ikonli.Ikon;
-import org.kordamp.ikonli.javafx.FontIcon;
+import javafx.scene.text.Text;
 
 /**
  * The wizard's icon set: one name per meaning, mapped to a Material Design glyph here and
@@ -11,15 +9,19 @@ import org.kordamp.ikonli.javafx.FontIcon;
  * <p>The glyphs are drawn from the wizard's own icon font ({@link IconFont}): the Material Design
  * Icons glyphs named here, cut out of ikonli's pack font by {@code tools/icon-font.sh}, which reads
  * this file. Each glyph carries the pack's name for its icon and its code point, which the cut
- * keeps; {@code IconsTest} holds both to the pack and checks that the font has every glyph. The
- * pack itself is not used at run time: its font has about 7,000 glyphs (1.3 MB, read on every
- * start), and naming one of its constants initialises that letter's whole enum (bench/README.md,
- * "First window, seventh round").
+ * keeps; {@code IconsTest} holds both to the pack and checks that the font has every glyph.
+ *
+ * <p>An icon is a plain {@link Text} of the glyph's character with the style class
+ * {@value Css#ICON}; the style sheet gives it the icon font, its size and its colour, as it
+ * gives a label its own. It was ikonli's {@code FontIcon}, which answers every size or font the
+ * style sheet gives it by setting an inline style on itself, so each icon was styled twice before
+ * the first window could be drawn, the second time from scratch (bench/README.md, "First window,
+ * eighth round").
  */
 public final class Icons {
 
     /** What an icon means, not what it looks like. */
-    public enum Glyph implements Ikon {
+    public enum Glyph {
         STEP_DONE("mdi2c-check-circle", 0xF05E0),
         STEP_CURRENT("mdi2c-chevron-right", 0xF0142),
         STEP_BLOCKED("mdi2l-lock", 0xF033E),
@@ -71,41 +73,38 @@ public final class Icons {
             return packName;
         }
 
-        /** The icon's name for ikonli, which finds the font by its prefix: {@code hpi-step-current}. */
-        @Override
-        public String getDescription() {
-            return IconFont.PREFIX + name().toLowerCase(Locale.ROOT).replace('_', '-');
+        /** The glyph's code point, the same in the pack's font and in ours. */
+        public int code() {
+            return code;
         }
 
-        /** The glyph's code point, the same in the pack's font and in ours. */
-        @Override
-        public int getCode() {
-            return code;
+        /** The character that draws it in the icon font. */
+        public String text() {
+            return Character.toString(code);
         }
     }
 
     private Icons() { }
 
     /**
-     * Makes one icon and drops it, so that ikonli has found its font handlers and JavaFX has read
-     * the icon font (a temporary copy of it, then parsing) before the first icon the window
-     * needs: the application calls it on a thread of its own while the FX thread builds the
-     * window. Any thread may call it once the JavaFX toolkit runs; ikonli loads each font once
-     * (a concurrent first icon waits for the same load instead of starting another).
+     * Reads the icon font, unless that has been done: the application calls it on a thread of its
+     * own while the FX thread builds the window, and {@link #of} calls it too, so that the style
+     * sheet finds the font however the two meet. Any thread may call it once the JavaFX toolkit runs.
      */
     public static void preload() {
-        of(Glyph.STEP_CURRENT).setIconSize(16);
+        IconFont.load();
     }
 
-    public static FontIcon of(Glyph glyph) {
-        FontIcon icon = new FontIcon(glyph);
-        icon.getStyleClass().add("wz-icon");
+    public static Text of(Glyph glyph) {
+        IconFont.load();
+        Text icon = new Text(glyph.text());
+        icon.getStyleClass().add(Css.ICON);
         return icon;
     }
 
     /** An icon with an extra style class, e.g. a severity colour. */
-    public static FontIcon of(Glyph glyph, String styleClass) {
-        FontIcon icon = of(glyph);
+    public static Text of(Glyph glyph, String styleClass) {
+        Text icon = of(glyph);
         icon.getStyleClass().add(styleClass);
         return icon;
     }

@@ -1,7 +1,6 @@
 package dev.hippack.ui.common;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.hippack.ui.common.Icons.Glyph;
 import java.io.IOException;
@@ -12,11 +11,15 @@ import java.util.HashSet;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.layout.VBox;
+import javafx.scene.text.Font;
+import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.kordamp.ikonli.Ikon;
-import org.kordamp.ikonli.javafx.FontIcon;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
@@ -38,7 +41,7 @@ class IconsTest {
         for (Glyph glyph : Glyph.values()) {
             Optional<Ikon> inPack = packIcon(glyph.packName());
             assertThat(inPack).as("%s: %s in the Material Design pack", glyph, glyph.packName()).isPresent();
-            assertThat(glyph.getCode()).as("%s: the code point of %s", glyph, glyph.packName())
+            assertThat(glyph.code()).as("%s: the code point of %s", glyph, glyph.packName())
                     .isEqualTo(inPack.get().getCode());
         }
     }
@@ -52,8 +55,8 @@ class IconsTest {
         }
         Set<Integer> mapped = codePoints(ByteBuffer.wrap(font));
         for (Glyph glyph : Glyph.values()) {
-            assertThat(mapped).as("%s (U+%X) in %s; rerun tools/icon-font.sh", glyph, glyph.getCode(), IconFont.RESOURCE)
-                    .contains(glyph.getCode());
+            assertThat(mapped).as("%s (U+%X) in %s; rerun tools/icon-font.sh", glyph, glyph.code(), IconFont.RESOURCE)
+                    .contains(glyph.code());
         }
         // Only ours: the point of the cut is not to read the pack's 7,000 glyphs at every start.
         assertThat(mapped).hasSizeLessThanOrEqualTo(Glyph.values().length);
@@ -61,26 +64,36 @@ class IconsTest {
     }
 
     @Test
-    void anIconIsTheGlyphsCharacterInTheWizardsFont() {
-        FontIcon icon = Icons.of(Glyph.STOP, "wz-error");
-        assertThat(icon.getText()).isEqualTo(new String(Character.toChars(Glyph.STOP.getCode())));
-        assertThat(icon.getStyle()).contains("-fx-font-family: '" + IconFont.FAMILY + "'");
-        assertThat(icon.getStyleClass()).containsExactly("ikonli-font-icon", "wz-icon", "wz-error");
-        // JavaFX knows the family once ikonli has read the font.
-        assertThat(javafx.scene.text.Font.getFamilies()).contains(IconFont.FAMILY);
-    }
+    void anIconIsTheGlyphsCharacterInTheWizardsFontAtTheSizeAndColourTheStyleSheetGives() {
+        Text icon = Icons.of(Glyph.STOP, "wz-ok");
+        assertThat(icon.getText()).isEqualTo(new String(Character.toChars(Glyph.STOP.code())));
+        assertThat(icon.getStyleClass()).containsExactly(Css.ICON, "wz-ok");
+        assertThat(Font.getFamilies()).as("JavaFX has read the icon font").contains(IconFont.FAMILY);
+        assertThat(icon.getStyle()).as("styled by the sheet alone, never inline").isEmpty();
 
-    @Test
-    void theHandlerResolvesEveryGlyphByItsNameAndNothingElse() {
-        IconFont handler = new IconFont();
-        for (Glyph glyph : Glyph.values()) {
-            assertThat(handler.supports(glyph.getDescription())).isTrue();
-            assertThat(handler.resolve(glyph.getDescription())).isSameAs(glyph);
-        }
-        assertThat(handler.supports(Glyph.STOP.packName())).isFalse();
-        assertThat(handler.supports(null)).isFalse();
-        assertThatThrownBy(() -> handler.resolve("hpi-no-such-icon")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("hpi-no-such-icon").hasMessageContaining(IconFont.FAMILY);
+        // In a step cell the sheet gives 18 px; beside other words the icon takes their size.
+        Label step = new Label("Track", Icons.of(Glyph.TRACK));
+        step.getStyleClass().addAll(Css.STEP_CELL, Css.STEP_CURRENT);
+        VBox steps = new VBox(step);
+        steps.getStyleClass().add(Css.STEP_LIST);
+        Label words = new Label("Rescan", icon);
+        VBox root = new VBox(steps, words);
+        root.getStyleClass().add(Css.ROOT);
+        Scene scene = new Scene(root);
+        scene.getStylesheets().addAll(getClass().getResource(Css.TOKENS_LIGHT).toExternalForm(),
+                getClass().getResource(Css.APP).toExternalForm());
+        root.applyCss();
+
+        Text stepIcon = (Text) step.getGraphic();
+        assertThat(stepIcon.getFont().getFamily()).isEqualTo(IconFont.FAMILY);
+        assertThat(stepIcon.getFont().getSize()).isEqualTo(18);
+        assertThat(icon.getFont().getFamily()).isEqualTo(IconFont.FAMILY);
+        assertThat(icon.getFont().getSize()).as("the label's own size, from .wz-root").isEqualTo(13);
+        // The colours are the tokens': the current step's accent, and the ok colour of "wz-ok".
+        assertThat(stepIcon.getFill()).isNotEqualTo(icon.getFill());
+        assertThat(icon.getFill()).isNotEqualTo(javafx.scene.paint.Color.BLACK);
+        // ikonli's FontIcon answered the sheet's size with an inline style of its own, styling itself twice.
+        assertThat(stepIcon.getStyle()).isEmpty();
     }
 
     /** The pack's constant named {@code packName}: its letter's enum ("mdi2c-..." is MaterialDesignC). */
