@@ -1,10 +1,8 @@
 package dev.hippack.ui.settings;
 
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-
 /**
- * The remembered settings. Unknown keys are ignored (a newer version may add some); a missing
- * key takes its default.
+ * The remembered settings, as {@link SettingsJson} reads and writes them. Unknown keys are
+ * ignored (a newer version may add some); a missing key takes its default.
  *
  * @param window       the main window's last bounds, or null
  * @param lastCheckout the audio.cpp checkout last used, or null
@@ -12,7 +10,6 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
  * @param theme        "light" or "dark" when the user picked one; "system" (the default) follows
  *                     the desktop's light or dark setting
  */
-@JsonIgnoreProperties(ignoreUnknown = true)
 public record AppSettings(WindowBounds window, String lastCheckout, String outputFolder, String theme) {
 
     /** The theme value that follows the system's light or dark setting. */

@@ -2,12 +2,10 @@ package dev.hippack.ui.settings;
 
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.hippack.core.io.AtomicFile;
 import dev.hippack.core.io.WriteChannels;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,12 +47,8 @@ public final class SettingsStore {
         if (!Files.isRegularFile(file)) {
             return AppSettings.defaults();
         }
-        try {
-            AppSettings s = Json.MAPPER.readValue(file.toFile(), AppSettings.class);
-            if (s != null) {
-                return s;
-            }
-            return broken("it holds no settings (null)");
+        try (InputStream in = Files.newInputStream(file)) {
+            return SettingsJson.read(in);
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
             return broken(e.getOriginalMessage().lines().findFirst().orElse("not valid JSON")
@@ -81,20 +75,11 @@ public final class SettingsStore {
         }
         try {
             Files.createDirectories(file.getParent());
-            AtomicFile.write(file, Json.MAPPER.writeValueAsBytes(settings), true, WriteChannels.DEFAULT);
+            AtomicFile.write(file, SettingsJson.write(settings), true, WriteChannels.DEFAULT);
             return true;
         } catch (IOException | RuntimeException e) {
             return false;
         }
-    }
-
-    /**
-     * Made when a file is first read or written, not with the store: on a first start there is no
-     * file, and a mapper loads a few hundred of Jackson's classes before the wizard's first window
-     * (bench/README.md, "First window, eighth round").
-     */
-    private static final class Json {
-        static final ObjectMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
     }
 
     /** The defaults, after moving the unreadable file aside (or, failing that, keeping it from being saved over). */

@@ -89,6 +89,78 @@ class SettingsStoreTest {
         assertThat(new SettingsStore(f).load()).isEqualTo(AppSettings.defaults());
     }
 
+    /** Byte for byte what the version that bound the settings with Jackson's data binding wrote. */
+    private static final String WRITTEN_BY_DATA_BINDING = """
+            {
+              "window" : {
+                "x" : "NaN",
+                "y" : 80.5,
+                "width" : 1180.0,
+                "height" : 780.0,
+                "maximized" : true
+              },
+              "lastCheckout" : "C:\\\\src\\\\audio.cpp",
+              "outputFolder" : null,
+              "theme" : "dark"
+            }""";
+
+    @Test
+    void aFileOfTheDataBindingVersionReadsBackAndIsWrittenAgainByteForByte() throws Exception {
+        Path f = dir.resolve("settings.json");
+        Files.writeString(f, WRITTEN_BY_DATA_BINDING, StandardCharsets.UTF_8);
+        SettingsStore store = new SettingsStore(f);
+        AppSettings s = store.load();
+        assertThat(store.problem()).isEmpty();
+        assertThat(s.window().x()).isNaN();
+        assertThat(s.window().y()).isEqualTo(80.5);
+        assertThat(s.window().maximized()).isTrue();
+        assertThat(s.lastCheckout()).isEqualTo("C:\\src\\audio.cpp");
+        assertThat(s.outputFolder()).isNull();
+        assertThat(s.theme()).isEqualTo("dark");
+
+        Files.delete(f);
+        assertThat(store.save(s)).isTrue();
+        assertThat(Files.readString(f, StandardCharsets.UTF_8)).isEqualTo(WRITTEN_BY_DATA_BINDING);
+    }
+
+    @Test
+    void unknownKeysAnywhereAreSkippedAndMissingOnesTakeTheirDefaults() throws Exception {
+        Path f = dir.resolve("settings.json");
+        Files.writeString(f, "{\"future\": {\"a\": [1, {\"b\": null}]}, \"window\": {\"width\": 1300, \"dpi\": [96]},"
+                + " \"theme\": \"light\", \"more\": [true]}", StandardCharsets.UTF_8);
+        SettingsStore store = new SettingsStore(f);
+        AppSettings s = store.load();
+        assertThat(store.problem()).isEmpty();
+        assertThat(s.window().width()).isEqualTo(1300);
+        assertThat(s.window().height()).isEqualTo(WindowBounds.DEFAULT.height());
+        assertThat(s.window().x()).isNaN();
+        assertThat(s.theme()).isEqualTo("light");
+        assertThat(s.lastCheckout()).isNull();
+    }
+
+    @Test
+    void aValueOfTheWrongTypeOrTextAfterTheSettingsIsAFileKeptAsideNamingWhereItIs() throws Exception {
+        Path f = dir.resolve("settings.json");
+        Files.writeString(f, "{\n  \"window\" : {\n    \"width\" : \"wide\"\n  }\n}", StandardCharsets.UTF_8);
+        SettingsStore store = new SettingsStore(f);
+        assertThat(store.load()).isEqualTo(AppSettings.defaults());
+        assertThat(store.problem()).hasValueSatisfying(p -> assertThat(p)
+                .contains("could not be read: \"window\".width is a string, not a number (line 3, column ")
+                .contains("kept as settings.json.broken"));
+
+        Files.writeString(f, "{\"theme\": 7}", StandardCharsets.UTF_8);
+        assertThat(store.load()).isEqualTo(AppSettings.defaults());
+        assertThat(store.problem()).hasValueSatisfying(p -> assertThat(p).contains("\"theme\" is a number, not text"));
+
+        Files.writeString(f, "{\"theme\": \"dark\"} {}", StandardCharsets.UTF_8);
+        assertThat(store.load()).isEqualTo(AppSettings.defaults());
+        assertThat(store.problem()).hasValueSatisfying(p -> assertThat(p).contains("more after the settings' closing brace"));
+
+        Files.writeString(f, "", StandardCharsets.UTF_8);
+        assertThat(store.load()).isEqualTo(AppSettings.defaults());
+        assertThat(store.problem()).hasValueSatisfying(p -> assertThat(p).contains("the file is empty"));
+    }
+
     @Test
     void unwritableFolderReportsFalseAndKeepsNothingHalfWritten() throws Exception {
         Path blocker = dir.resolve("file");
