@@ -3,8 +3,9 @@
 # empty window uses) and display_base before sourcing. Through bench/xvfb-common.sh it makes the
 # work folder $work and starts one Xvfb server on $display for all launches; it compiles
 # bench/EmptyWindow.java into $work/empty against the image, and defines:
-#   launch CMD...  one launch with a fresh config folder; prints the milliseconds from just before
-#                  the start to the window's "first-window-shown-at-epoch-ms" line
+#   launch CMD...  one launch with a fresh config folder (a copy of $config_from's files when that
+#                  is set); prints the milliseconds from just before the start to the window's
+#                  "first-window-shown-at-epoch-ms" line
 #   median         the median of the numbers on stdin
 . bench/xvfb-common.sh
 javac="${JAVA_HOME:+$JAVA_HOME/bin/}javac"
@@ -14,6 +15,7 @@ xvfb_ready
 
 launch() {
   cfg="$(mktemp -d -p "$work")"
+  [ -z "${config_from:-}" ] || cp -R "$config_from/." "$cfg/"
   t0="$(date +%s%3N)"
   out="$(DISPLAY="$display" XDG_CONFIG_HOME="$cfg" timeout 60 "$@" 2>/dev/null \
         | grep first-window-shown-at-epoch-ms || true)"
