@@ -37,10 +37,10 @@ public final class WizardLauncher {
     /**
      * Starts reading what the first window needs ({@link Preparation}) on a thread of its own,
      * unless that has started already. {@code Main} calls it first thing when the arguments open
-     * the wizard: the reading (Jackson's first use, most of it) then has the second core to itself
-     * while the main thread sets up the run's log, instead of competing with JavaFX's start-up for
-     * it (bench/README.md, "First window, seventh round"). The reading logs nothing, so it may run
-     * before the log is set up.
+     * the wizard: the reading then runs while the main thread sets up the run's log, instead of
+     * competing with JavaFX's start-up (bench/README.md, "First window, seventh round"; since the
+     * eighth round it is a few milliseconds: no data binding). The reading logs nothing, so it may
+     * run before the log is set up.
      */
     public static void prepare() {
         if (preparation == null) {
