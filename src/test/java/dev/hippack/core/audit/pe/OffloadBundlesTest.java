@@ -81,7 +81,7 @@ class OffloadBundlesTest {
 
     @Test
     void anExecutableWithoutGpuCodeHasNoBundle() throws Exception {
-        for (String f : List.of("x64-exe-imports.exe", "x86-dll.dll", "arm64-exe.exe", "audiocpp_cli-openmp.exe")) {
+        for (String f : List.of("x64-exe-imports.exe", "x86-dll.dll", "arm64-exe.exe", "x64-exe-many-imports.exe")) {
             OffloadBundles o = reader.offloadBundles(PeFixtures.test(f));
             assertThat(o.foundBy()).as(f).isEqualTo(OffloadBundles.NONE);
             assertThat(o.bundles()).as(f).isEmpty();
