@@ -3,6 +3,7 @@ package dev.hippack.core.audit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hippack.core.audit.pe.PeFixtures;
+import dev.hippack.core.audit.pe.PeReader;
 import dev.hippack.core.build.standin.SampleExecutables;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
@@ -117,7 +118,7 @@ class GpuCodeCheckTest {
         Path pkg = rocm6();
         Path exe = pkg.resolve("audiocpp_cli.exe");
         byte[] b = Files.readAllBytes(exe);
-        long at = new dev.hippack.core.audit.pe.PeReader().offloadBundles(exe).bundles().get(0).fileOffset();
+        long at = new PeReader().offloadBundles(exe).bundles().get(0).fileOffset();
         b[(int) at + 24 + 7] = 0x7F; // an entry count of about 2^62
         Files.write(exe, b);
         List<Finding> found = gpu(auditor.audit(pkg, Optional.of(TestPackages.plan("rocm6"))));

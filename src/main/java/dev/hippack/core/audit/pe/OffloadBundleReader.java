@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.zip.Inflater;
 import java.util.zip.InflaterInputStream;
+import java.util.zip.ZipException;
 
 /**
  * Finds the clang offload bundles in a PE image and reads their entry ids, bounded like the rest
@@ -395,7 +396,7 @@ final class OffloadBundleReader {
             byte[] b;
             try {
                 b = in.readNBytes(n);
-            } catch (java.util.zip.ZipException e) {
+            } catch (ZipException e) {
                 throw bad("is damaged: the zlib data of " + where + " is corrupt (" + e.getMessage() + ")");
             }
             if (b.length < n) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.catalog.Track;
 import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -170,7 +171,7 @@ class OffloadBundlesTest {
     void aRegistrationPointingAtNoBundleIsDamage() throws Exception {
         Fixture f = Fixture.of(reader, "offload-two-targets.exe");
         // Overwrite the bundle's magic: the wrapper now points at data that is no bundle.
-        f.put(0, "__NOT_AN_OFFLOAD_BUNDLE_".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        f.put(0, "__NOT_AN_OFFLOAD_BUNDLE_".getBytes(StandardCharsets.US_ASCII));
         assertThatThrownBy(() -> f.read(reader)).isInstanceOf(PeFormatException.class)
                 .hasMessageContaining("HIP fat binary registration").hasMessageContaining("holds no offload bundle");
     }
