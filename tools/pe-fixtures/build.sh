@@ -6,6 +6,11 @@
 # Each imported DLL gets a one-function import library made by llvm-dlltool; the program is
 # one stub per machine; lld-link pulls each import in with /include:__imp_<symbol> and makes
 # delay imports with /delayload. /Brepro keeps the outputs byte-identical between runs.
+#
+# Executables listed in offload.txt also carry GPU code as HIP builds lay it out: clang offload
+# bundles made by clang-offload-bundler (Debian's clang-tools-19; LLVM 14 has no compressed
+# bundles) in section .hip_fatbin, each with its registration wrapper in .hipFatBinSegment (see
+# offload.txt and README.md for the sources).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
@@ -13,6 +18,7 @@ MC="${LLVM_MC:-$(command -v llvm-mc-14 || command -v llvm-mc)}"
 DLLTOOL="${LLVM_DLLTOOL:-$(command -v llvm-dlltool-14 || command -v llvm-dlltool)}"
 LINK="${LLD_LINK:-$(command -v lld-link-14 || command -v lld-link)}"
 RC="${LLVM_RC:-$(command -v llvm-rc-14 || command -v llvm-rc)}"
+BUNDLER="${CLANG_OFFLOAD_BUNDLER:-$(command -v clang-offload-bundler-19 || command -v /usr/lib/llvm-19/bin/clang-offload-bundler || command -v clang-offload-bundler)}"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -73,6 +79,72 @@ RC
   printf '%s' "$res"
 }
 
+# The entry each target's code object stands in for holds this text; HIP Packager's stand-in build
+# writes the same (OffloadBundleWriter.placeholder), so a sample executable it relinks is
+# byte-identical to one built here for the same targets.
+placeholder() { printf 'HIP Packager sample: no device code, a stand-in for %s\n' "$1"; }
+
+bundle_file() { # targets(+ separated) compression -> path of the bundle
+  local targets="$1" compression="$2" ids inputs t f out
+  out="$work/bundle-${targets//+/_}-$compression.hipfb"
+  if [ -f "$out" ]; then printf '%s' "$out"; return; fi
+  ids="host-x86_64-pc-windows-msvc"
+  inputs="-input=/dev/null"
+  IFS=+ read -r -a ts <<< "$targets"
+  for t in "${ts[@]}"; do
+    f="$work/code-$t.txt"
+    placeholder "$t" > "$f"
+    ids="$ids,hipv4-amdgcn-amd-amdhsa--$t"
+    inputs="$inputs -input=$f"
+  done
+  # -type=o with a host input that is no object file gives the plain binary bundle, and
+  # -bundle-align=4096 is what clang's HIP driver passes (HIPUtility.cpp, constructHIPFatbinCommand).
+  case "$compression" in
+    none) "$BUNDLER" -type=o -bundle-align=4096 "-targets=$ids" $inputs "-output=$out" ;;
+    zstd) "$BUNDLER" -type=o -bundle-align=4096 -compress "-targets=$ids" $inputs "-output=$out" ;;
+    zlib) # Debian's bundler compresses with zstd; the zlib form is written to the same header (version 2).
+      "$BUNDLER" -type=o -bundle-align=4096 "-targets=$ids" $inputs "-output=$out.plain"
+      python3 - "$out.plain" "$out" <<'PY'
+import hashlib, struct, sys, zlib
+data = open(sys.argv[1], 'rb').read()
+packed = zlib.compress(data, 6)
+md5 = hashlib.md5(data).digest()
+# CCOB, version 2, method 0 (zlib), total size, uncompressed size, MD5's low 64 bits (LLVM's "truncated MD5").
+header = b'CCOB' + struct.pack('<HHII', 2, 0, 24 + len(packed), len(data)) + md5[:8]
+open(sys.argv[2], 'wb').write(header + packed)
+PY
+      ;;
+    *) echo "offload.txt: unknown compression '$compression'" >&2; exit 2 ;;
+  esac
+  printf '%s' "$out"
+}
+
+hip_object() { # output -> path of an object holding its bundles and their registrations, or nothing
+  local out="$1" line registered compression slot bundles i b s obj
+  line="$(awk -v o="$out" '$1 == o { print; exit }' "$here/offload.txt")"
+  [ -n "$line" ] || return 0
+  read -r _ registered compression slot bundles <<< "$line"
+  s="$work/hip-$count.s"
+  obj="$work/hip-$count.obj"
+  : > "$s"
+  IFS=, read -r -a bs <<< "$bundles"
+  i=0
+  for b in "${bs[@]}"; do
+    f="$(bundle_file "$b" "$compression")"
+    {
+      printf '  .section .hip_fatbin,"dr"\n  .p2align 12\nhip_fatbin_%d:\n  .incbin "%s"\n' "$i" "$f"
+      # A slot: room for the stand-in build to write a bundle of more targets in its place.
+      if [ "$slot" -gt 0 ]; then printf '  .fill %d, 1, 0\n' "$((slot - $(stat -c %s "$f")))"; fi
+      if [ "$registered" = yes ]; then
+        printf '  .section .hipFatBinSegment,"dr"\n  .p2align 3\n  .long 0x48495046\n  .long 1\n  .quad hip_fatbin_%d\n  .quad 0\n' "$i"
+      fi
+    } >> "$s"
+    i=$((i + 1))
+  done
+  "$MC" -triple x86_64-pc-windows-msvc -filetype=obj "$s" -o "$obj"
+  printf '%s' "$obj"
+}
+
 while read -r out machine kind imports delays version; do
   case "$out" in ''|'#'*) continue ;; esac
   case "$out" in
@@ -102,6 +174,8 @@ while read -r out machine kind imports delays version; do
     IFS=, read -r -a dlls <<< "$delays"
     for d in "${dlls[@]}"; do args+=("/delayload:$d"); done
   fi
+  hip="$(hip_object "$out")"
+  [ -n "$hip" ] && args+=("$hip")
   "$LINK" "${args[@]}"
   count=$((count + 1))
 done < "$here/fixtures.txt"

@@ -52,4 +52,34 @@ class PeCommandTest {
         assertThat(r.err()).contains("bad.dll").contains("not a PE file").doesNotContain("Exception");
         assertThat(r.out()).contains("libomp140.x86_64.dll");
     }
+
+    @Test
+    void printsTheGpuTargetsOfTheOffloadBundles() {
+        CliTestSupport.Result r = CliTestSupport.run("pe", "src/test/resources/pe/offload-two-bundles.exe",
+                "src/test/resources/pe/offload-zstd.exe", EXE);
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Cli.OK);
+        assertThat(r.out())
+                .contains("  GPU code: 2 offload bundles (found by registration)\n    targets: gfx1100\n"
+                        + "    only in some bundles: gfx1151\n")
+                .contains("  GPU code: 1 offload bundle (found by registration)\n    targets: none read\n")
+                .containsPattern("bundle at 0x[0-9A-F]+: compressed \\(zstd\\): targets not read")
+                .contains("  GPU code: none (no clang offload bundle)");
+    }
+
+    @Test
+    void jsonHoldsTheOffloadBundlesAndTheirIds() throws Exception {
+        CliTestSupport.Result r = CliTestSupport.run("pe", "--json", "src/test/resources/pe/offload-zlib.exe", EXE);
+        assertThat(r.exitCode()).as(r.err()).isEqualTo(Cli.OK);
+        JsonNode json = new ObjectMapper().readTree(r.out());
+        JsonNode gpu = json.get(0).get("offload");
+        assertThat(gpu.get("foundBy").asText()).isEqualTo("registration");
+        assertThat(gpu.get("targets").toString()).isEqualTo("[\"gfx1100\",\"gfx1151\"]");
+        JsonNode bundle = gpu.get("bundles").get(0);
+        assertThat(bundle.get("compression").asText()).isEqualTo("zlib");
+        assertThat(bundle.get("idsRead").asBoolean()).isTrue();
+        assertThat(bundle.get("ids").toString()).isEqualTo("[\"host-x86_64-pc-windows-msvc-\","
+                + "\"hipv4-amdgcn-amd-amdhsa--gfx1100\",\"hipv4-amdgcn-amd-amdhsa--gfx1151\"]");
+        assertThat(json.get(1).get("offload").get("foundBy").asText()).isEqualTo("none");
+        assertThat(json.get(1).get("offload").get("bundles")).isEmpty();
+    }
 }

@@ -1,6 +1,7 @@
 package dev.hippack.core.audit;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.audit.pe.OffloadBundles;
 import dev.hippack.core.audit.pe.PeFormatException;
 import dev.hippack.core.audit.pe.PeInfo;
 import dev.hippack.core.audit.pe.PeReader;
@@ -89,6 +90,12 @@ final class FolderSource implements PackageSource {
     public PeInfo readPe(PackageEntry entry, PeReader reader) throws PeFormatException {
         PeInfo info = reader.read(root.resolve(entry.path()));
         return new PeInfo(entry.path(), info.format(), info.machine(), info.imports(), info.delayImports());
+    }
+
+    @Override
+    public OffloadBundles readOffloadBundles(PackageEntry entry, PeReader reader) throws PeFormatException {
+        OffloadBundles o = reader.offloadBundles(root.resolve(entry.path()));
+        return new OffloadBundles(entry.path(), o.foundBy(), o.registrations(), o.bundles());
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.hippack.core.audit;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.audit.pe.OffloadBundles;
 import dev.hippack.core.audit.pe.PeFormatException;
 import dev.hippack.core.audit.pe.PeInfo;
 import dev.hippack.core.audit.pe.PeReader;
@@ -32,9 +33,9 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Runs every package check (docs/design.md §5) on a staged package folder or a finished zip: layout, the
- * import closure of the executables and the DLL rules (deps.*), the DLLs loaded at run time
- * (deps.runtime-loaded), the kernel libraries (libs.*), and the README (readme.track), each a
+ * Runs every package check (docs/design.md §5) on a staged package folder or a finished zip: layout,
+ * the GPU code in the executables (binaries.gpu-targets), the import closure of the executables
+ * and the DLL rules (deps.*), the DLLs loaded at run time (deps.runtime-loaded), the kernel libraries (libs.*), and the README (readme.track), each a
  * {@link PackageCheck} of {@link #checks}. The package is read once into
  * {@link PackageContents}; a zip is read in place, never extracted. What is wrong with the
  * container itself ({@link ContainerFindings}: a zip's entries, a folder's links) is found while
@@ -68,6 +69,7 @@ public final class PackageAuditor {
     static List<PackageCheck> checks(Catalog catalog) {
         return List.of(
                 new LayoutCheck(),
+                new GpuCodeCheck(),
                 new DependencyCheck(catalog),
                 new RuntimeLoadCheck(catalog),
                 new LibraryCheck(catalog),
@@ -138,6 +140,20 @@ public final class PackageAuditor {
             }
         }
 
+        // The GPU code of each executable, read from the file itself: a record of the build can be stale.
+        Map<String, OffloadBundles> gpuCode = new LinkedHashMap<>();
+        Map<String, String> gpuCodeErrors = new LinkedHashMap<>();
+        for (PackageEntry e : peFiles) {
+            if (e.topLevel() && e.lowerPath().endsWith(".exe") && pe.containsKey(e.path())) {
+                cancel.throwIfCancelled();
+                try {
+                    gpuCode.put(e.path(), source.readOffloadBundles(e, reader));
+                } catch (PeFormatException ex) {
+                    gpuCodeErrors.put(e.path(), ex.problem());
+                }
+            }
+        }
+
         Map<KernelLibrary, List<PackageContents.Kernel>> libraries = new EnumMap<>(KernelLibrary.class);
         for (KernelLibrary lib : KernelLibrary.values()) {
             String prefix = lib.folder() + "/library/";
@@ -187,7 +203,7 @@ public final class PackageAuditor {
                 from = PackageContents.FROM_KERNELS;
             }
         }
-        return new PackageContents(entries, pe, peErrors, crtVersions, libraries, readme, notices, plan, generation, kernels, targets, from);
+        return new PackageContents(entries, pe, peErrors, crtVersions, gpuCode, gpuCodeErrors, libraries, readme, notices, plan, generation, kernels, targets, from);
     }
 
     /** The catalog's kernel figures for the plan's ROCm version, else for the ROCm version of the package's generation. */

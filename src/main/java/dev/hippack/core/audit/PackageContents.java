@@ -1,5 +1,6 @@
 package dev.hippack.core.audit;
 
+import dev.hippack.core.audit.pe.OffloadBundles;
 import dev.hippack.core.audit.pe.PeInfo;
 import dev.hippack.core.catalog.KernelLibrary;
 import dev.hippack.core.catalog.KernelSizes;
@@ -18,6 +19,8 @@ import java.util.OptionalInt;
  * @param pe          the PE files that could be read, by path
  * @param peErrors    the PE files that could not be read, path to the problem
  * @param crtVersions the file version of each bundled MSVC runtime DLL, by path (empty: no version resource)
+ * @param gpuCode     the GPU code (clang offload bundles) of each top-level executable that could be read, by path
+ * @param gpuCodeErrors the top-level executables whose GPU code could not be read, path to the problem
  * @param libraries   the files below {@code <lib>/library/} of each kernel library, classified
  * @param readme      the package README's text, if there is one
  * @param notices     the package's THIRD-PARTY-NOTICES.txt, if there is one
@@ -32,6 +35,8 @@ record PackageContents(
         Map<String, PeInfo> pe,
         Map<String, String> peErrors,
         Map<String, Optional<String>> crtVersions,
+        Map<String, OffloadBundles> gpuCode,
+        Map<String, String> gpuCodeErrors,
         Map<KernelLibrary, List<Kernel>> libraries,
         Optional<String> readme,
         Optional<String> notices,

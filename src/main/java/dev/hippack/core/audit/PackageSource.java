@@ -1,6 +1,7 @@
 package dev.hippack.core.audit;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.audit.pe.OffloadBundles;
 import dev.hippack.core.audit.pe.PeFormatException;
 import dev.hippack.core.audit.pe.PeInfo;
 import dev.hippack.core.audit.pe.PeReader;
@@ -30,6 +31,9 @@ interface PackageSource extends Closeable {
     }
 
     PeInfo readPe(PackageEntry entry, PeReader reader) throws PeFormatException;
+
+    /** The clang offload bundles (GPU code) of a PE file, read in place. */
+    OffloadBundles readOffloadBundles(PackageEntry entry, PeReader reader) throws PeFormatException;
 
     /** The file version of a PE file's version resource; empty when it has none. */
     Optional<String> readVersion(PackageEntry entry, PeReader reader) throws PeFormatException;

@@ -1,6 +1,7 @@
 package dev.hippack.core.audit;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.audit.pe.OffloadBundles;
 import dev.hippack.core.audit.pe.PeFormatException;
 import dev.hippack.core.audit.pe.PeInfo;
 import dev.hippack.core.audit.pe.PeReader;
@@ -457,6 +458,13 @@ final class ZipSource implements PackageSource {
         ZipArchiveEntry ze = byPath.get(entry.path());
         PeInfo info = reader.read(zipPath.getFileName() + "!/" + ze.getName(), ze.getSize(), () -> open(ze));
         return new PeInfo(entry.path(), info.format(), info.machine(), info.imports(), info.delayImports());
+    }
+
+    @Override
+    public OffloadBundles readOffloadBundles(PackageEntry entry, PeReader reader) throws PeFormatException {
+        ZipArchiveEntry ze = byPath.get(entry.path());
+        OffloadBundles o = reader.offloadBundles(zipPath.getFileName() + "!/" + ze.getName(), ze.getSize(), () -> open(ze));
+        return new OffloadBundles(entry.path(), o.foundBy(), o.registrations(), o.bundles());
     }
 
     @Override

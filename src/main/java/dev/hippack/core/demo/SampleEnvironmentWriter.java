@@ -5,6 +5,7 @@ import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.SparseFiles;
 import dev.hippack.core.Version;
+import dev.hippack.core.build.standin.SampleExecutables;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.KernelLibrary;
 import dev.hippack.core.catalog.RocmDll;
@@ -269,7 +270,12 @@ public final class SampleEnvironmentWriter {
         for (Track track : catalog.tracks()) {
             Path buildDir = checkout.resolve(track.buildDir().replace('\\', '/'));
             for (SizedFile exe : catalog.executables()) {
-                pe(buildDir.resolve("bin").resolve(exe.name()), "rocm" + track.generation() + "/" + exe.name(), exe.bytes());
+                // Built for the track's targets: the GPU code in the file says so, as a real build's would.
+                byte[] content = SampleExecutables.withTargets(exe.name(),
+                        resource(PE + "rocm" + track.generation() + "/" + exe.name()), track.targets());
+                Path file = buildDir.resolve("bin").resolve(exe.name());
+                Files.createDirectories(file.getParent());
+                SparseFiles.create(file, content, exe.bytes());
             }
             String sdk = (ROCM_ROOT + "\\" + track.rocmVersion()).replace('\\', '/');
             write(buildDir.resolve("CMakeCache.txt"), String.join("\n",

@@ -111,8 +111,8 @@ public final class PeReader {
             throw new PeFormatException(name, "has no declared size; the container does not say how large it is");
         }
         checkSize(name, declaredSize);
-        try {
-            return parse(name, new StreamSource(opener, declaredSize));
+        try (StreamSource source = new StreamSource(opener, declaredSize)) {
+            return parse(name, source);
         } catch (IOException e) {
             throw new PeFormatException(name, "could not be read (" + describe(e) + ")", e);
         }
@@ -174,8 +174,8 @@ public final class PeReader {
             throw new PeFormatException(name, "has no declared size; the container does not say how large it is");
         }
         checkSize(name, declaredSize);
-        try {
-            return new Parse(name, new StreamSource(opener, declaredSize)).version();
+        try (StreamSource source = new StreamSource(opener, declaredSize)) {
+            return new Parse(name, source).version();
         } catch (IOException e) {
             throw new PeFormatException(name, "could not be read (" + describe(e) + ")", e);
         }
@@ -186,6 +186,47 @@ public final class PeReader {
         checkSize(name, bytes.length);
         try {
             return new Parse(name, new ArraySource(bytes)).version();
+        } catch (IOException e) {
+            throw new PeFormatException(name, "could not be read (" + describe(e) + ")", e);
+        }
+    }
+
+    /**
+     * The GPU code a file carries: its clang offload bundles and their entry ids (which GPU
+     * targets an executable was compiled for), read in place. A file without any has none.
+     */
+    public OffloadBundles offloadBundles(Path file) throws PeFormatException {
+        String name = file.toString();
+        requireRegularFile(file, name);
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            ChannelSource source = new ChannelSource(ch);
+            checkSize(name, source.size());
+            return new Parse(name, source).offloadBundles();
+        } catch (NoSuchFileException e) {
+            throw new PeFormatException(name, "no such file");
+        } catch (IOException e) {
+            throw new PeFormatException(name, "could not be read (" + describe(e) + ")", e);
+        }
+    }
+
+    /** {@link #offloadBundles(Path)} for re-openable content such as a zip entry, read front to back. */
+    public OffloadBundles offloadBundles(String name, long declaredSize, Opener opener) throws PeFormatException {
+        if (declaredSize < 0) {
+            throw new PeFormatException(name, "has no declared size; the container does not say how large it is");
+        }
+        checkSize(name, declaredSize);
+        try (StreamSource source = new StreamSource(opener, declaredSize)) {
+            return new Parse(name, source).offloadBundles();
+        } catch (IOException e) {
+            throw new PeFormatException(name, "could not be read (" + describe(e) + ")", e);
+        }
+    }
+
+    /** {@link #offloadBundles(Path)} for a file in memory. */
+    public OffloadBundles offloadBundles(String name, byte[] bytes) throws PeFormatException {
+        checkSize(name, bytes.length);
+        try {
+            return new Parse(name, new ArraySource(bytes)).offloadBundles();
         } catch (IOException e) {
             throw new PeFormatException(name, "could not be read (" + describe(e) + ")", e);
         }
@@ -205,6 +246,8 @@ public final class PeReader {
         private boolean withImports = true;
         private long resourceRva;
         private long sizeOfHeaders;
+        private long imageBase;
+        private boolean plus;
 
         Parse(String name, ByteSource src) {
             this.name = name;
@@ -242,7 +285,6 @@ public final class PeReader {
             }
             need(opt, optionalSize, "the optional header");
             int magic = u16(opt);
-            boolean plus;
             if (magic == 0x20B) {
                 plus = true;
             } else if (magic == 0x10B) {
@@ -251,7 +293,7 @@ public final class PeReader {
                 throw bad("is damaged: unknown optional header magic 0x" + hex(magic) + " (expected 0x10B or 0x20B)");
             }
             long optEnd = opt + optionalSize;
-            long imageBase = plus ? u64Field(opt + 24, optEnd) : u32Field(opt + 28, optEnd);
+            imageBase = plus ? u64Field(opt + 24, optEnd) : u32Field(opt + 28, optEnd);
             sizeOfHeaders = u32Field(opt + 60, optEnd);
             long rvaCountAt = opt + (plus ? 108 : 92);
             long dirs = opt + (plus ? 112 : 96);
@@ -307,6 +349,17 @@ public final class PeReader {
             return Optional.empty();
         }
 
+        /** The clang offload bundles of the image (GPU code), found as the HIP runtime finds them. */
+        OffloadBundles offloadBundles() throws PeFormatException, IOException {
+            withImports = false;
+            run();
+            List<OffloadBundleReader.Section> list = new ArrayList<>();
+            for (long[] s : sections) {
+                list.add(new OffloadBundleReader.Section(s[0], s[1], s[2], s[3], s[4]));
+            }
+            return new OffloadBundleReader(name, src, list, imageBase, plus ? 8 : 4).read();
+        }
+
         /**
          * In the resource directory at {@code dirOffset} (relative to the resource root), the
          * offset of the entry with that id ({@code -1}: the first entry), with its subdirectory
@@ -333,8 +386,8 @@ public final class PeReader {
             sections = new long[count][];
             for (int i = 0; i < count; i++) {
                 long s = table + (long) i * SECTION_HEADER_SIZE;
-                // virtual size, virtual address, raw size, raw offset
-                sections[i] = new long[] {u32(s + 8), u32(s + 12), u32(s + 16), u32(s + 20)};
+                // virtual size, virtual address, raw size, raw offset, characteristics
+                sections[i] = new long[] {u32(s + 8), u32(s + 12), u32(s + 16), u32(s + 20), u32(s + 36)};
             }
         }
 

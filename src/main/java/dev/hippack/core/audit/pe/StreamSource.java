@@ -1,5 +1,6 @@
 package dev.hippack.core.audit.pe;
 
+import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,9 +12,11 @@ import java.util.Map;
  * A file that can only be streamed from its start, such as a compressed zip entry. Reads go
  * through a small cache of windows; a miss re-opens the stream and skips to the window, so
  * memory stays at a few MiB however large the file is. The import tables usually sit in one
- * section, so a file costs two or three passes at most.
+ * section, so a file costs two or three passes at most. A window after the last one read goes on
+ * from the stream still open, so reading front to back (the offload bundle scan) is one pass;
+ * whoever reads that way closes the source.
  */
-final class StreamSource implements ByteSource {
+final class StreamSource implements ByteSource, Closeable {
 
     static final int WINDOW = 1 << 20;
     private static final int MAX_WINDOWS = 8;
@@ -28,6 +31,10 @@ final class StreamSource implements ByteSource {
             return size() > MAX_WINDOWS;
         }
     };
+
+    /** The stream left open by the last window read, and where it stands; null when none is. */
+    private InputStream open;
+    private long openAt;
 
     StreamSource(PeReader.Opener opener, long size) {
         this.opener = opener;
@@ -64,22 +71,35 @@ final class StreamSource implements ByteSource {
         long start = index * WINDOW;
         int want = (int) Math.min(WINDOW, size - start);
         byte[] window = new byte[want];
-        int got = 0;
-        try (InputStream in = opener.open()) {
-            skipFully(in, start);
-            while (got < want) {
-                int n = in.read(window, got, want - got);
-                if (n < 0) {
-                    break;
-                }
-                got += n;
-            }
+        if (open == null || openAt > start) {
+            close();
+            open = opener.open();
+            openAt = 0;
         }
+        skipFully(open, start - openAt);
+        int got = 0;
+        while (got < want) {
+            int n = open.read(window, got, want - got);
+            if (n < 0) {
+                break;
+            }
+            got += n;
+        }
+        openAt = start + got;
         if (got < want) {
             window = Arrays.copyOf(window, got);
         }
         windows.put(index, window);
         return window;
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (open != null) {
+            InputStream in = open;
+            open = null;
+            in.close();
+        }
     }
 
     private static void skipFully(InputStream in, long n) throws IOException {

@@ -25,7 +25,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * parameters, checks the SDK the way the script and CMake do (clang++ and hipBLASLt must be
  * there), prints a configure and a ninja log for the real number of sources at the given pace,
  * writes {@code CMakeCache.txt} from its flags and the sample PE executables of the SDK's ROCm
- * generation into {@code <BuildDir>\bin}. Objects already "built" by an earlier run are not
+ * generation into {@code <BuildDir>\bin}, their GPU code (a clang offload bundle) for the
+ * {@code -GpuTargets} given. Objects already "built" by an earlier run are not
  * built again, as with ninja. It says on its first line that it is the stand-in.
  * <p>
  * System properties: {@value #HOST} (the host.json folder of a described machine; empty for this
@@ -182,7 +183,7 @@ public final class StandInBuild {
             n++;
             out.println("[" + n + "/" + total + "] Linking CXX executable bin\\" + exe);
             pause(2);
-            writeBinary(localBuild.resolve("bin"), exe, generation);
+            writeBinary(localBuild.resolve("bin"), exe, generation, gpuTargets(targets));
         }
         out.println("Binaries: " + buildDir + "\\bin");
         return 0;
@@ -229,8 +230,23 @@ public final class StandInBuild {
                 WriteChannels.DEFAULT);
     }
 
-    /** Copies the sample executable under a temporary name first, so a cancelled link leaves no finished-looking file. */
-    private static void writeBinary(Path bin, String exe, int generation) throws IOException {
+    /** The targets of {@code -GpuTargets}, as CMake's list ({@code gfx1100;gfx1151}) or with commas. */
+    static List<String> gpuTargets(String value) {
+        List<String> list = new ArrayList<>();
+        for (String t : value.split("[;,]")) {
+            if (!t.isBlank() && !list.contains(t.trim())) {
+                list.add(t.trim());
+            }
+        }
+        return list;
+    }
+
+    /**
+     * Writes the sample executable with GPU code for {@code targets} (a real link puts the
+     * device code its objects were compiled for into the executable), under a temporary name
+     * first, so a cancelled link leaves no finished-looking file.
+     */
+    private static void writeBinary(Path bin, String exe, int generation, List<String> targets) throws IOException {
         String resource = "/dev/hippack/sample/pe/rocm" + generation + "/" + exe;
         Files.createDirectories(bin);
         byte[] content;
@@ -238,7 +254,7 @@ public final class StandInBuild {
             if (in == null) {
                 throw new IOException("the sample binary " + resource + " is missing from HIP Packager; reinstall it");
             }
-            content = in.readAllBytes();
+            content = SampleExecutables.withTargets(exe, in.readAllBytes(), targets);
         }
         // A real build's executables are about 80 MiB each; pad (sparsely) to the catalog's size so
         // the staged package, its totals and the estimate compare like a real release's.
