@@ -1,11 +1,11 @@
 #!/bin/sh
 # Two images' first windows against each other and the empty window, in one run: for deciding
-# whether a change to the first window is worth keeping (bench/README.md, "First window, sixth
-# round"). The empty window (image A's bin/java, bench/EmptyWindow.java), image A's wizard and
-# image B's wizard are launched in turn, ROUNDS times each, on one Xvfb display, each with a fresh
-# config folder, measured as bench/startup.sh measures them; the medians are printed with their
-# ratios to the empty window. The machine's noise is about 40 ms between two runs of the same
-# image: run it twice, the second time with A and B swapped.
+# whether a change to the first window is worth keeping (docs/design.md §10.7). The empty window
+# (image A's bin/java, bench/EmptyWindow.java), image A's wizard and image B's wizard are launched
+# in turn, ROUNDS times each, on one Xvfb display, each with a fresh config folder, measured as
+# bench/startup.sh measures them; the medians are printed with their ratios to the empty window. The
+# machine's noise is about 40 ms between two runs of the same image: run it twice, the second time
+# with A and B swapped.
 #
 # Usage: bench/compare-first-window.sh IMAGE_A IMAGE_B [ROUNDS]   (25 rounds by default; needs Xvfb)
 set -eu

@@ -5,8 +5,8 @@
 # has CatalogSourceWriter spell the result out as the records' constructor calls.
 #
 # Why: the wizard and every command take the catalog from that class rather than parsing the JSON
-# with Jackson's data binding at start-up (about 95 ms of CPU; bench/README.md, "First window,
-# eighth round"). Rerun after editing the JSON and commit both; EmbeddedCatalogTest fails until then.
+# with Jackson's data binding at start-up (about 95 ms of CPU; docs/design.md §10.5). Rerun after
+# editing the JSON and commit both; EmbeddedCatalogTest fails until then.
 # Usage: tools/catalog-source.sh
 set -eu
 cd "$(dirname "$0")/.."

@@ -6,7 +6,7 @@
 #
 # Why: ikonli's pack font has about 7,000 glyphs (1.3 MB); reading it (a copy to a temporary file,
 # then parsing) took about 35 ms of CPU beside the FX thread while the first window was built, on
-# every start (bench/README.md, "First window, seventh round"). The cut holds only ours, a few KB.
+# every start (docs/design.md §10.5). The cut holds only ours, a few KB.
 # The font is Pictogrammers' Material Design Icons (https://github.com/Templarian/MaterialDesign-Webfont),
 # under the Pictogrammers Free License (Apache License 2.0 terms for the icons and the font): see
 # src/main/resources/dev/hippack/ui/icons/NOTICE.

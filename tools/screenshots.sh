@@ -1,5 +1,5 @@
 #!/bin/sh
-# Takes a screenshot of every wizard step on the sample environment, for the README: each step at
+# Takes a screenshot of every wizard step on the sample environment, for docs/wizard.md and the README: each step at
 # 1024x700 (the smallest size the wizard is laid out for) and 1600x1000, in the light and the dark
 # theme, named THEME-WxH-N-STEP.png (light-1024x700-2-track.png); then again from the Track step on
 # with "All tracks, one package each" chosen, named release-THEME-WxH-N-STEP.png.

@@ -10,7 +10,7 @@ import java.util.List;
  * Entry point. No subcommand starts the wizard; a subcommand runs the command line. The run's
  * log is started first, so the wizard and every command log to the same per-user folder (its
  * file is opened on a thread of its own, keeping the records logged meanwhile); only the reading
- * for the wizard's first window, which logs nothing, may start before it. The
+ * for the wizard's first window, which logs nothing, may start before it (docs/design.md §10.1). The
  * CLI never touches JavaFX, so {@code hip-packager --version} needs no display.
  */
 public final class Main {

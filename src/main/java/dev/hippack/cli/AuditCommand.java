@@ -18,9 +18,10 @@ import picocli.CommandLine.Parameters;
 /** {@code hip-packager audit DIR|FILE.zip [--profile FILE] [--json]}: every package check (docs/design.md §5) on a package. */
 @Command(name = "audit",
         description = {
-            "Runs every check of the guide on a staged package folder or a finished zip (read in place, never extracted):",
-            "layout, the import closure of the executables, OpenMP, one ROCm generation, system and CRT DLLs,",
-            "the kernel libraries per target architecture, and the README."
+            "Runs every check of the guide on a staged package folder or a finished zip.",
+            "A zip is read in place, never extracted. The checks: the layout, the import closure of the executables, "
+                + "OpenMP, one ROCm generation, system and CRT DLLs, the kernel libraries per target architecture, "
+                + "and the README."
         },
         footer = {"", "Exit codes: 0 no errors (warnings allowed); 1 the package has errors; 2 bad input (missing file, not a zip)."})
 public final class AuditCommand extends BaseCommand {

@@ -19,14 +19,15 @@ import picocli.CommandLine.Option;
 /** {@code hip-packager build}: runs the build script for every binary of a profile, log on stdout, progress on stderr. */
 @Command(name = "build",
         description = {
-            "Builds audiocpp_cli and audiocpp_server with scripts\\build_windows_hip.ps1 in the profile's",
-            "MSVC environment (vcvarsall x64 -vcvars_ver=<toolset>), then checks the outputs and CMakeCache.txt.",
-            "The log goes to stdout and to <BuildDir>\\hip-packager-build.log; progress to stderr.",
-            "Where Windows PowerShell cannot run (--demo, --host, Linux) a stand-in build runs instead.",
-            "Ctrl-C cancels the build and ends its whole process tree."
+            "Builds audiocpp_cli and audiocpp_server for a release profile and checks what the build left.",
+            "The build runs scripts\\build_windows_hip.ps1 in the profile's MSVC environment "
+                + "(vcvarsall x64 -vcvars_ver=<toolset>), then checks the outputs and CMakeCache.txt. "
+                + "The log goes to stdout and to <BuildDir>\\hip-packager-build.log; progress to stderr. "
+                + "Where Windows PowerShell cannot run (--demo, --host, Linux) a stand-in build runs instead. "
+                + "Ctrl-C cancels the build and ends its whole process tree."
         },
-        footer = {"", "Exit codes: 0 built and checked; 1 the build failed, could not start, was cancelled, or the checks found",
-            "errors; 2 bad input (profile, checkout without the script or a parameter the release needs)."})
+        footer = {"", "Exit codes: 0 built and checked; 1 the build failed, could not start, was cancelled, or the checks "
+            + "found errors; 2 bad input (profile, checkout without the script or a parameter the release needs)."})
 public final class BuildCommand extends BaseCommand {
 
     @Mixin

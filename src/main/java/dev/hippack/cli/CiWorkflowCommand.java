@@ -17,11 +17,11 @@ import picocli.CommandLine.Option;
 @Command(name = "ci-workflow",
         sortOptions = false,
         description = {
-            "Writes a GitHub Actions workflow that cuts this release on GitHub-hosted Windows runners: one job",
-            "per package installs its HIP SDK, checks MSVC 14.44 and runs 'hip-packager package'; a release job",
-            "audits the zips and writes SHA256SUMS and RELEASE-NOTES.md; on a tag a publish job creates the",
-            "GitHub Release. The runner gets HIP Packager from --packager-bundle/--packager-sha256 or builds it",
-            "from --packager-repo/--packager-ref; one of them is required. Without --out the workflow is printed."
+            "Writes a GitHub Actions workflow that cuts this release on GitHub-hosted Windows runners.",
+            "One job per package installs its HIP SDK, checks MSVC 14.44 and runs 'hip-packager package'; a release "
+                + "job audits the zips and writes SHA256SUMS and RELEASE-NOTES.md; on a tag a publish job creates the "
+                + "GitHub Release. The runner gets HIP Packager from --packager-bundle/--packager-sha256 or builds it "
+                + "from --packager-repo/--packager-ref; one of them is required. Without --out the workflow is printed."
         })
 public final class CiWorkflowCommand extends BaseCommand {
 

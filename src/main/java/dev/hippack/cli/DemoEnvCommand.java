@@ -11,10 +11,10 @@ import picocli.CommandLine.Parameters;
 /** {@code hip-packager demo-env DIR}: writes the sample Windows build machine. */
 @Command(name = "demo-env",
         description = {
-            "Writes a sample Windows build machine into DIR (which must be new or empty): HIP SDK 6.4 and 7.1,",
-            "Visual Studio 2022 Build Tools (MSVC 14.44) and 2026 Community (14.51), an audio.cpp checkout,",
-            "host.json and the release profiles profiles/rocm6.json and profiles/rocm7.json.",
-            "Large files are sparse: about 3 GB apparent, a few MB on disk."
+            "Writes a sample Windows build machine into DIR, which must be new or empty.",
+            "The machine has HIP SDK 6.4 and 7.1, Visual Studio 2022 Build Tools (MSVC 14.44) and 2026 Community "
+                + "(14.51), an audio.cpp checkout, host.json and the release profiles profiles/rocm6.json, "
+                + "profiles/rocm7.json and profiles/release.json (both tracks). Large files are sparse: about 3 GB apparent, a few MB on disk."
         })
 final class DemoEnvCommand extends BaseCommand {
 

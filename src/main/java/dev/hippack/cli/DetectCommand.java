@@ -20,9 +20,9 @@ import picocli.CommandLine.Option;
 /** {@code hip-packager detect}: what the build machine has, and what is missing. */
 @Command(name = "detect",
         description = {
-            "Detects HIP SDKs (with their kernel libraries), Visual Studio and MSVC toolsets, tools,",
-            "the local GPUs and the audio.cpp checkout, and says what is missing and how to fix it.",
-            "Exit code 1 when an error-level finding was made."
+            "Detects what the build machine has for a release and says what is missing and how to fix it.",
+            "It finds the HIP SDKs (with their kernel libraries), Visual Studio and its MSVC toolsets, the tools, "
+                + "the local GPUs and the audio.cpp checkout. Exit code 1 when an error-level finding was made."
         })
 final class DetectCommand extends BaseCommand {
 

@@ -19,12 +19,13 @@ import picocli.CommandLine.Parameters;
 /** {@code hip-packager diff OLD NEW [--json]}: what changed between two packages, folders or zips read in place. */
 @Command(name = "diff",
         description = {
-            "Compares two packages (staged folders or zips, read in place, each zip entry checked): files added,",
-            "removed and changed, sizes per component and per GPU architecture, ROCm DLLs whose version or size",
-            "changed, targets gained and lost. Says \"No change\" when both hold the same files byte for byte."
+            "Compares two packages, each a staged folder or a zip.",
+            "Zips are read in place, each entry checked. It lists the files added, removed and changed, the sizes "
+                + "per component and per GPU architecture, the ROCm DLLs whose version or size changed, and the "
+                + "targets gained and lost. It says \"No change\" when both hold the same files byte for byte."
         },
-        footer = {"", "Exit codes: 0 compared (whether or not anything changed); 1 a zip is damaged (its findings are",
-            "listed; the comparison may be incomplete); 2 bad input (missing, not a zip, truncated)."})
+        footer = {"", "Exit codes: 0 compared (whether or not anything changed); 1 a zip is damaged (its findings are "
+            + "listed; the comparison may be incomplete); 2 bad input (missing, not a zip, truncated)."})
 public final class DiffCommand extends BaseCommand {
 
     @Parameters(index = "0", paramLabel = "OLD", description = "The older package: a folder or a .zip.")

@@ -6,7 +6,7 @@ import dev.hippack.core.finding.Finding;
 import java.util.List;
 
 /**
- * The {@code --json} form of a {@link PackageDiff} (the README documents it): absent versions
+ * The {@code --json} form of a {@link PackageDiff} (docs/cli.md documents it): absent versions
  * are null, absent sizes -1.
  */
 record DiffJson(

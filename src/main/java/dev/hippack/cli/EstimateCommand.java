@@ -29,10 +29,10 @@ import picocli.CommandLine.Option;
 
 /** {@code hip-packager estimate --track T [--targets a,b] [--sdk DIR] [--drop-rocblas-kernels] [--json]}: the package size before building. */
 @Command(name = "estimate",
-        description = {"Estimates the package size of a track, per component and per GPU architecture,",
-            "and lists what the plan rules find about that choice."},
-        footer = {"", "Exit codes: 0 no error finding; 1 an error finding (e.g. gfx1102 on rocm7); 2 unknown track or architecture,",
-            "or an architecture given twice."})
+        description = {"Estimates the package size of a track, per component and per GPU architecture.",
+            "It also lists what the plan rules find about that choice."},
+        footer = {"", "Exit codes: 0 no error finding; 1 an error finding (e.g. gfx1102 on rocm7); 2 unknown track or "
+            + "architecture, or an architecture given twice."})
 public final class EstimateCommand extends BaseCommand {
 
     @Option(names = "--track", required = true, paramLabel = "TRACK", description = "rocm6 or rocm7.")

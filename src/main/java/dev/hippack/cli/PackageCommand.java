@@ -29,12 +29,12 @@ import picocli.CommandLine.Option;
 @Command(name = "package",
         description = {
             "Builds (unless --skip-build), stages, verifies and zips the package of a release profile.",
-            "Verifying is the audit, the binaries against the profile (CMakeCache.txt, build record) and the",
-            "start check (each executable started with --help on Windows). Stops before zipping on an error.",
-            "Leaves DIR/<package>/, DIR/<package>.zip and DIR/SHA256SUMS. Ctrl-C cancels the step that is running."
+            "Verifying is the audit, the binaries against the profile (CMakeCache.txt, build record) and the start "
+                + "check (each executable started with --help on Windows). Stops before zipping on an error. Leaves "
+                + "DIR/<package>/, DIR/<package>.zip and DIR/SHA256SUMS. Ctrl-C cancels the step that is running."
         },
-        footer = {"", "Exit codes: 0 zipped; 1 the build or the audit found errors (no zip written) or a step failed",
-            "(e.g. a full disk); 2 bad input."})
+        footer = {"", "Exit codes: 0 zipped; 1 the build or the audit found errors (no zip written) or a step failed "
+            + "(e.g. a full disk); 2 bad input."})
 public final class PackageCommand extends BaseCommand {
 
     @Mixin
@@ -49,8 +49,8 @@ public final class PackageCommand extends BaseCommand {
     @Option(names = "--force", description = "Replace an existing DIR/<package>.zip.")
     boolean force;
 
-    @Option(names = "--no-start-check", description = {"Do not start the staged executables with --help before zipping",
-            "(on Windows; elsewhere the check never runs and follows the DLLs in the folder instead)."})
+    @Option(names = "--no-start-check", description = "Do not start the staged executables with --help before zipping "
+            + "(on Windows; elsewhere the check never runs and follows the DLLs in the folder instead).")
     boolean noStartCheck;
 
     @Option(names = "--json", description = "Print the stage, audit and zip results as JSON.")

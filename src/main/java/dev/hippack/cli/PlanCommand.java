@@ -23,8 +23,8 @@ import picocli.CommandLine.Option;
 /** {@code hip-packager plan --profile FILE [--detect] [--json]}: every plan rule's findings on a release profile. */
 @Command(name = "plan",
         description = {"Judges a release profile by the guide's rules and prints the findings.",
-            "With --detect (implied by --host and --demo) the build machine is detected first, so the rules",
-            "also check the scanned SDK kernels, the checkout's build script and the installed MSVC toolsets."},
+            "With --detect (implied by --host and --demo) the build machine is detected first, so the rules also "
+                + "check the scanned SDK kernels, the checkout's build script and the installed MSVC toolsets."},
         footer = {"", "Exit codes: 0 no errors (warnings and notes allowed); 1 an error finding; 2 the profile cannot be read."})
 public final class PlanCommand extends BaseCommand {
 

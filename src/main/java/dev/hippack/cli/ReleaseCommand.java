@@ -32,15 +32,16 @@ import picocli.CommandLine.Option;
 @Command(name = "release",
         sortOptions = false,
         description = {
-            "Cuts every package of a release profile (rocm6 and rocm7, each with its own SDK and build folder):",
-            "builds (unless --skip-build), stages, verifies and zips each one, then writes one SHA256SUMS for all",
-            "zips and RELEASE-NOTES.md (which zip for which GPU, sizes, requirements, changes since --previous).",
-            "A package that fails gets no zip and stops nothing else; the notes say which failed and why.",
-            "Every refusal (outputs that exist without --force, another run in DIR, two packages in one build",
-            "folder, a {version} that cannot be made) comes before any work. Ctrl-C cancels."
+            "Cuts every package of a release profile, with one SHA256SUMS for all zips and RELEASE-NOTES.md.",
+            "Each package (rocm6 and rocm7, each with its own SDK and build folder) is built (unless --skip-build), "
+                + "staged, verified and zipped; the notes say which zip is for which GPU, the sizes, the requirements "
+                + "and the changes since --previous. A package that fails gets no zip and stops nothing else; the "
+                + "notes say which failed and why. Every refusal (outputs that exist without --force, another run in "
+                + "DIR, two packages in one build folder, a {version} that cannot be made) comes before any work. "
+                + "Ctrl-C cancels."
         },
-        footer = {"", "Exit codes: 0 every package zipped; 1 the release is incomplete (a package failed; see the notes) or a",
-            "step failed (e.g. a full disk); 2 bad input (profile, outputs that exist without --force, --previous)."})
+        footer = {"", "Exit codes: 0 every package zipped; 1 the release is incomplete (a package failed; see the notes) "
+            + "or a step failed (e.g. a full disk); 2 bad input (profile, outputs that exist without --force, --previous)."})
 public final class ReleaseCommand extends BaseCommand {
 
     @Option(names = "--profile", paramLabel = "FILE",
@@ -50,16 +51,16 @@ public final class ReleaseCommand extends BaseCommand {
     @Option(names = "--skip-build", description = "Package the binaries already in each package's build folder.")
     boolean skipBuild;
 
-    @Option(names = "--from-zips", description = {"Take each package's zip from DIR (made elsewhere, e.g. by CI jobs) and audit",
-            "it in place instead of building; then write SHA256SUMS and RELEASE-NOTES.md for them."})
+    @Option(names = "--from-zips", description = "Take each package's zip from DIR (made elsewhere, e.g. by CI jobs) and audit it in place "
+            + "instead of building; then write SHA256SUMS and RELEASE-NOTES.md for them.")
     boolean fromZips;
 
     @Option(names = "--no-start-check", description = "Do not start the staged executables with --help before zipping (Windows).")
     boolean noStartCheck;
 
     @Option(names = "--previous", paramLabel = "DIR_OR_ZIP", split = ",",
-            description = {"The previous release to compare with: its folder (the zips in it) or its zips; repeat or",
-                    "separate with commas. Read in place, never extracted."})
+            description = "The previous release to compare with: its folder (the zips in it) or its zips; repeat or "
+                    + "separate with commas. Read in place, never extracted.")
     List<Path> previous = new ArrayList<>();
 
     @Option(names = "--out", paramLabel = "DIR",

@@ -28,10 +28,11 @@ import picocli.CommandLine.Option;
 /** {@code hip-packager stage --profile FILE --out DIR}: the package folder, by hard links or copies. */
 @Command(name = "stage",
         description = {
-            "Stages the package folder of a release profile: the built executables, the ROCm DLLs they import",
-            "(followed through the SDK's bin), the CRT DLLs, the kernel libraries filtered to the targets, README.md",
-            "and a sample server.json. Written as DIR/<package>.partial, renamed to DIR/<package> when complete.",
-            "The binaries are checked against the profile first (CMakeCache.txt and HIP Packager's build record)."
+            "Stages the package folder of a release profile.",
+            "The folder holds the built executables, the ROCm DLLs they import (followed through the SDK's bin), "
+                + "the CRT DLLs, the kernel libraries filtered to the targets, README.md and a sample server.json. "
+                + "It is written as DIR/<package>.partial and renamed to DIR/<package> when complete. The binaries "
+                + "are checked against the profile first (CMakeCache.txt and HIP Packager's build record)."
         },
         footer = {"", "Exit codes: 0 staged; 1 staged, but the binaries do not match the profile (see the errors); 2 bad input."})
 public final class StageCommand extends BaseCommand {

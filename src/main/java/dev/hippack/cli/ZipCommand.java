@@ -16,10 +16,11 @@ import picocli.CommandLine.Parameters;
 /** {@code hip-packager zip DIR --out FILE.zip}: a deterministic, verified zip of a folder, with SHA256SUMS. */
 @Command(name = "zip",
         description = {
-            "Zips a staged package folder: one top-level folder, sorted entries, fixed times, deflate on every core.",
-            "The zip is written beside FILE.zip under a temporary name, read back and verified while it is written,",
-            "then renamed; SHA256SUMS beside it gets its line. One run at a time writes into a folder.",
-            "SOURCE_DATE_EPOCH, when set, gives the entries' time."
+            "Zips a staged package folder and verifies the zip while it is written.",
+            "One top-level folder, sorted entries, fixed times, deflate on every core. The zip is written beside "
+                + "FILE.zip under a temporary name, read back and verified while it is written, then renamed; "
+                + "SHA256SUMS beside it gets its line. One run at a time writes into a folder. SOURCE_DATE_EPOCH, "
+                + "when set, gives the entries' time."
         })
 public final class ZipCommand extends BaseCommand {
 

@@ -145,7 +145,7 @@ public final class RunLog implements AutoCloseable {
     /**
      * {@link #start(Path, List, int, int)}, except that the folder and the file are made on a
      * thread of its own, so the program goes on at once (the wizard's window is not kept waiting
-     * for the log folder, the time zone and the file lock). No record is lost meanwhile: from this
+     * for the log folder, the time zone and the file lock; docs/design.md §10.1). No record is lost meanwhile: from this
      * call on, every record goes to this run's handler, which keeps them until the file is open
      * and then writes them, in order, ahead of the later ones; {@link #file}, {@link #unavailable},
      * {@link #recordUnexpected} and {@link #close} wait for the file to be open. Without a usable
@@ -275,8 +275,8 @@ public final class RunLog implements AutoCloseable {
 
     /** {@code hip-packager-20261130-101500-4242.log}: the start time and the process, never an existing name. */
     private static Path newFile(Path folder) throws IOException {
-        // Made here, on the log's own thread: DateTimeFormatter's set-up took about 8 ms of the main
-        // thread when it was a constant, before the wizard's window could start.
+        // Made here, on the log's own thread: DateTimeFormatter's set-up took the main thread's time
+        // when it was a constant, before the wizard's window could start (docs/design.md §10.1).
         DateTimeFormatter time = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
         String stem = PREFIX + LocalDateTime.now().format(time) + "-" + ProcessHandle.current().pid();
         Path file = folder.resolve(stem + SUFFIX);

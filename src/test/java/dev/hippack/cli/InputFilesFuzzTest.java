@@ -48,7 +48,7 @@ class InputFilesFuzzTest {
     private static final Catalog CATALOG = CatalogLoader.embedded();
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /** Values a document may leave null or empty on purpose (README: "Release profile", "host.json"). */
+    /** Values a document may leave null or empty on purpose (docs/cli.md: "Release profile", "host.json"). */
     private static final Set<String> PROFILE_ACCEPTS = Set.of(
             "$.source=null", "$.sdk=null", "$.vsInstance=null", "$.outputDir=null",
             // No target is a plan the rules judge (arch.targets, exit 1), as the wizard may save it.

@@ -23,7 +23,7 @@ public record ZipRequest(Path source, Path output, String rootFolder, int level,
     /** The time used when SOURCE_DATE_EPOCH is not set: the first moment a zip entry can hold. */
     public static final Instant FIXED_EPOCH = Instant.parse("1980-01-01T00:00:00Z");
     /**
-     * zlib level 5, the level 7-Zip uses for zip by default. Measured (bench/README.md): on the
+     * zlib level 5, the level 7-Zip uses for zip by default. Measured (bench/HISTORY.md, "Zip"): on the
      * benchmark's package-like tree it is 0.2% larger than Info-ZIP's -6 for 6% less CPU, and on
      * real x86 code (LLVM libraries, like amd_comgr) 1.0% larger for 43% less CPU than level 6.
      */

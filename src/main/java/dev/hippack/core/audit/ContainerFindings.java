@@ -5,8 +5,8 @@ import java.util.List;
 /**
  * The ids of what is wrong with a package's container itself, found while it is read and before
  * any {@link PackageCheck} runs: a zip's entries ({@link ZipSource}) and a folder's files
- * ({@link FolderSource}). Like the checks' ids they are the {@code --json} contract; the README's
- * audit table lists them after the checks', in the order of {@link #IDS}.
+ * ({@link FolderSource}). Like the checks' ids they are the {@code --json} contract; the audit
+ * table of docs/cli.md lists them after the checks', in the order of {@link #IDS}.
  */
 public final class ContainerFindings {
 
@@ -28,7 +28,7 @@ public final class ContainerFindings {
     /** A symbolic link, FIFO, device or socket in a staged folder; {@code zip} refuses the folder. */
     public static final String FOLDER_NOT_A_FILE = "folder.not-a-file";
 
-    /** Every id above, in the order of the README's audit table. */
+    /** Every id above, in the order of the audit table in docs/cli.md. */
     public static final List<String> IDS = List.of(ZIP_UNSAFE_PATH, ZIP_DUPLICATE, ZIP_SYMLINK, ZIP_ENCRYPTED,
             ZIP_UNSUPPORTED, ZIP_BOMB, ZIP_HEADER_MISMATCH, ZIP_CORRUPT, FOLDER_NOT_A_FILE);
 

@@ -65,7 +65,7 @@ public final class PackageAuditor {
         this.checks = checks(catalog);
     }
 
-    /** Every check on a package, in the order of their findings (and of the README's audit table). */
+    /** Every check on a package, in the order of their findings (and of the audit table in docs/cli.md). */
     static List<PackageCheck> checks(Catalog catalog) {
         return List.of(
                 new LayoutCheck(),

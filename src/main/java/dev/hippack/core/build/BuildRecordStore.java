@@ -33,7 +33,7 @@ public final class BuildRecordStore {
 
     /**
      * Made at its first use, not with the store (which the wizard makes before its first window;
-     * a mapper loads a few hundred of Jackson's classes, bench/README.md, "First window, eighth round").
+     * a mapper loads a few hundred of Jackson's classes, docs/design.md §10.5).
      */
     private static final class Json {
         static final ObjectMapper MAPPER = JsonMapper.builder()

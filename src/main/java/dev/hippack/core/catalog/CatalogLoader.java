@@ -38,8 +38,8 @@ public final class CatalogLoader {
 
     /**
      * The catalog embedded in HIP Packager: its JSON resources as {@link EmbeddedCatalog} spells
-     * them out in code, so that no JSON is parsed when the wizard or a command starts (Jackson's
-     * data binding took about 95 ms of CPU for it, bench/README.md, "First window, eighth round").
+     * them out in code, so that no JSON is parsed when the wizard or a command starts (data binding
+     * would delay the first window, docs/design.md §10.5).
      * The records' constructors check it as they check the JSON; the test suite holds it equal to
      * what {@link #ofResources()} reads.
      */

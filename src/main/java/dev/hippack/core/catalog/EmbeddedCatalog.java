@@ -7,9 +7,9 @@ import java.util.List;
  * tools/catalog-source.sh; do not edit. The JSON is the catalog's source: edit it, then rerun the
  * script. EmbeddedCatalogTest fails while this file and the JSON disagree.
  *
- * <p>Why it exists: reading the JSON with Jackson's data binding took about 95 ms of CPU on every
- * start (building a deserializer for each record type), on the cores the wizard's first window
- * needs (bench/README.md, "First window, eighth round"). The records' constructors run here as
+ * <p>Why it exists: reading the JSON with Jackson's data binding builds a deserializer for each
+ * record type on every start, on the cores the wizard's first window needs (docs/design.md §10.5).
+ * The records' constructors run here as
  * they would for the JSON, so every check of the catalog still applies.
  */
 final class EmbeddedCatalog {

@@ -35,7 +35,7 @@ public record RocmDll(
     // equals and hashCode are written out (with the meaning a record's generated ones have: every
     // component compared) because the generated ones bootstrap java.lang.runtime.ObjectMethods
     // at their first call, which spins a few dozen classes; the size estimate looks DLLs up in a
-    // list while the wizard's first window is being built (bench/README.md, issue 16).
+    // list while the wizard's first window is being built (docs/design.md §10.5).
 
     @Override
     public boolean equals(Object o) {

@@ -82,7 +82,7 @@ public record HostDescription(
             throw new PackagerException("--host " + dir + ": no such folder. Give the folder that holds " + FILE_NAME + ".");
         }
         if (!Files.exists(file)) {
-            throw new PackagerException("--host " + dir + ": " + file + " does not exist. Write one (see README, \"host.json\"),"
+            throw new PackagerException("--host " + dir + ": " + file + " does not exist. Write one (see docs/cli.md, \"host.json\"),"
                     + " or run 'hip-packager demo-env DIR' for an example.");
         }
         byte[] bytes;

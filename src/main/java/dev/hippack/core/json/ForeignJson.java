@@ -15,7 +15,7 @@ public final class ForeignJson {
     /**
      * The reader, made at its first use (the holder's class initialisation), not when a detector
      * is made: the wizard makes its detectors before its first window, and a mapper loads a few
-     * hundred of Jackson's classes (bench/README.md, "First window, eighth round").
+     * hundred of Jackson's classes (docs/design.md §10.5).
      */
     public static ObjectReader trees() {
         return Holder.READER;

@@ -61,7 +61,7 @@ public final class StrictJson {
     /**
      * Made by the first call that needs it, not with the reader: a mapper loads a few hundred of
      * Jackson's classes, and the wizard makes its profile store before its first window, which
-     * reads no JSON (bench/README.md, "First window, eighth round").
+     * reads no JSON (docs/design.md §10.5).
      */
     private ObjectMapper mapper;
 

@@ -36,11 +36,11 @@ import javafx.stage.WindowEvent;
 public final class HipPackagerApp extends Application {
 
     /**
-     * Set (to anything) to print the wall-clock instant the first window was shown (after the
-     * first layout pulse that followed showing it) and exit: the
-     * startup benchmark (bench/startup.sh) subtracts the instant it launched the image. The
-     * process's own start instant is not used: on Linux it is derived from the boot time, which
-     * the kernel reports in whole seconds, so it can be up to a second early.
+     * Set (to anything) to print the wall-clock instant the first window was shown (after the first
+     * layout pulse that followed showing it) and exit: the startup benchmark (bench/startup.sh)
+     * subtracts the instant it launched the image (docs/design.md §10.7). The process's own start
+     * instant is not used: on Linux it is derived from the boot time, which the kernel reports in
+     * whole seconds, so it can be up to a second early.
      */
     public static final String EXIT_WHEN_SHOWN = "hippack.exitWhenShown";
     /** Set to a folder to take a screenshot of every step there and exit (tools/screenshots.sh). */
@@ -55,7 +55,7 @@ public final class HipPackagerApp extends Application {
 
     /**
      * Runs on JavaFX's launcher thread once the toolkit has started, before {@link #start} on the
-     * FX thread: the icon font is read meanwhile on a thread of its own.
+     * FX thread: the icon font is read meanwhile on a thread of its own (docs/design.md §10.1).
      */
     @Override
     public void init() {
@@ -68,8 +68,8 @@ public final class HipPackagerApp extends Application {
         store = prepared.store();
         settings = prepared.settings();
         // Jobs started with the window (the first detection) run at once, but their results are
-        // applied after the window's first frame: the window appears with the step's "Detecting"
-        // mask, and the sections that show the result are styled and laid out a frame later.
+        // applied after the window's first frame, so that frame (the step's "Detecting" mask) does
+        // not wait for the nodes of the result (docs/design.md §10.2).
         WizardLauncher.Started made = WizardLauncher.take(prepared);
         runner = made.runner();
         // A fault on the FX thread is a bug of ours: log it and show it, never lose it silently.
@@ -107,8 +107,8 @@ public final class HipPackagerApp extends Application {
             afterFirstFrame(stage, window.scene(), () -> window.notifier().show(new Notifier.Notice(Severity.WARNING, "Settings not read", problem)));
         });
         // The window's icons are decoded (on a thread of their own) and handed to it after its
-        // first frame: decoding the PNGs competed with the first frame for the CPU, and GTK
-        // converts each size on the FX thread (about 5% of its JFR samples before the first frame).
+        // first frame, which does not show them: GTK converts each size on the FX thread
+        // (docs/design.md §10.2).
         afterFirstFrame(stage, window.scene(), () -> CompletableFuture.supplyAsync(AppIcons::images, WizardLauncher::background)
                 .whenCompleteAsync((images, error) -> {
                     if (error != null) {

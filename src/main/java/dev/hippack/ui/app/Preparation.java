@@ -22,7 +22,8 @@ import java.util.function.Supplier;
  * whether the desktop is dark. Reading them takes the settings file (if there is one, through
  * Jackson's streaming parser), the compiled catalog's construction and a process or two (the
  * theme's question to the desktop), so {@link #start} does it on threads of its own
- * while JavaFX starts its toolkit, and the window only waits for what is not done by then.
+ * while JavaFX starts its toolkit, and the window only waits for what is not done by then
+ * (docs/design.md §10.1).
  */
 record Preparation(SettingsStore store, AppSettings settings, Catalog catalog, boolean systemDark) {
 

@@ -19,10 +19,10 @@ import javafx.util.Duration;
 /**
  * Walks the wizard as a user would (waiting while a step is busy, pressing its main action,
  * then Next) and writes a PNG of every step it reaches at each of {@link #SIZES}, in the light
- * and the dark theme: {@code light-1024x700-2-track.png}. Used by tools/screenshots.sh for the
- * README; a step that cannot be completed ends the tour. With {@value #RELEASE} set, the tour
- * chooses "all tracks" on the Track step and shoots the steps from there on as
- * {@code release-light-1024x700-2-track.png}.
+ * and the dark theme: {@code light-1024x700-2-track.png}. Used by tools/screenshots.sh for
+ * docs/wizard.md and the README; a step that cannot be completed ends the tour. With
+ * {@value #RELEASE} set, the tour chooses "all tracks" on the Track step and shoots the steps from
+ * there on as {@code release-light-1024x700-2-track.png}.
  */
 final class ScreenshotTour {
 

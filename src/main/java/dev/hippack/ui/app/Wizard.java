@@ -102,7 +102,7 @@ public final class Wizard {
     /**
      * The window for {@code models}; on the FX thread. The application makes the models while
      * JavaFX starts its toolkit ({@link WizardLauncher}), so that the FX thread, the first frame's
-     * only path, builds only the window (bench/README.md, "First window, seventh round").
+     * only path, builds only the window (docs/design.md §10.1).
      */
     Wizard(Models models, FileOpener opener, Confirmation confirmation, Runnable close, boolean systemDark) {
         this.request = models.request;

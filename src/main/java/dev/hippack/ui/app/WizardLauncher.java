@@ -11,7 +11,7 @@ import javafx.application.Application;
  * Starts the JavaFX application; called by {@code Main} when no subcommand is given. What the
  * first window needs besides JavaFX is made meanwhile, on threads of its own: what it reads
  * ({@link Preparation}), then the wizard's engine and view-models ({@link Wizard.Models}), so that
- * the FX thread only builds the window.
+ * the FX thread only builds the window (docs/design.md §10.1).
  */
 public final class WizardLauncher {
 
@@ -37,9 +37,8 @@ public final class WizardLauncher {
     /**
      * Starts reading what the first window needs ({@link Preparation}) on a thread of its own,
      * unless that has started already. {@code Main} calls it first thing when the arguments open
-     * the wizard: the reading then runs while the main thread sets up the run's log, instead of
-     * competing with JavaFX's start-up (bench/README.md, "First window, seventh round"; since the
-     * eighth round it is a few milliseconds: no data binding). The reading logs nothing, so it may
+     * the wizard, so the reading runs while the main thread sets up the run's log instead of
+     * competing with JavaFX's start-up (docs/design.md §10.1). The reading logs nothing, so it may
      * run before the log is set up.
      */
     public static void prepare() {

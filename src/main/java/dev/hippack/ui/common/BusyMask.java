@@ -18,10 +18,9 @@ import javafx.scene.layout.VBox;
  * far it is, a bar of its progress. It takes the clicks meant for the page under it.
  *
  * <p>The bar is shown only while the progress is known, and made when it first is: a bar that
- * knows nothing says no more than the words, and an indeterminate bar (its skin and its
- * animation) cost the first window, shown while the first detection starts, about 20 ms of its
- * styling, layout and drawing. ControlsFX's masker, with its spinner of animated regions, cost
- * about 30 (bench/README.md, "First window, sixth round").
+ * knows nothing says no more than the words, and the first window, shown while the first
+ * detection starts, would style, lay out and draw it for nothing (docs/design.md §10.2). A plain
+ * card, not ControlsFX's masker with its spinner of animated regions, for the same reason (§10.3).
  */
 public final class BusyMask {
 

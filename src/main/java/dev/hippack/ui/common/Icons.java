@@ -13,10 +13,9 @@ import javafx.scene.text.Text;
  *
  * <p>An icon is a plain {@link Text} of the glyph's character with the style class
  * {@value Css#ICON}; the style sheet gives it the icon font, its size and its colour, as it
- * gives a label its own. It was ikonli's {@code FontIcon}, which answers every size or font the
- * style sheet gives it by setting an inline style on itself, so each icon was styled twice before
- * the first window could be drawn, the second time from scratch (bench/README.md, "First window,
- * eighth round").
+ * gives a label its own, so the first scene is styled in one pass (docs/design.md §10.4): ikonli's
+ * {@code FontIcon} answered every size or font the style sheet gave it by setting an inline style
+ * on itself, which styled each icon a second time.
  */
 public final class Icons {
 

@@ -16,10 +16,9 @@ import javafx.util.Duration;
  * A notice over the top of the step: its icon, its words (wrapped at the window's width, never
  * cut short), and a button that dismisses it; it goes by itself after {@link #readingTime}.
  *
- * <p>Its nodes are made when the first notice is shown: the first window has no notice, and
- * ControlsFX's {@code NotificationPane}, which held a hidden bar of eight nodes in the first
- * scene from the start, cost that window about 35 ms of styling, layout and drawing
- * (bench/README.md, "First window, sixth round").
+ * <p>Its nodes are made when the first notice is shown: the first window has no notice, so it
+ * should not style and lay out a hidden one, as ControlsFX's {@code NotificationPane} did
+ * (docs/design.md §10.2).
  */
 public final class NoticeBar {
 

@@ -23,11 +23,11 @@ import javafx.concurrent.Task;
  *
  * <p>A runner made by {@link #heldUntilReleased()} starts its jobs at once but keeps their ends
  * (success, failure or cancellation) from the FX thread until {@link #release()}: the application
- * releases it once the window's first frame is shown, so a job started with the window (the
- * first detection) never makes that frame wait for the nodes of its result. Until then a job's
- * status and progress are kept too (the latest of each is passed on at release, also for a job
- * that is still running then): a fast detection's "Detection finished" must not show on a mask
- * that still covers the step.
+ * releases it once the window's first frame is shown, so a job started with the window (the first
+ * detection) never makes that frame wait for the nodes of its result (docs/design.md §10.2). Until
+ * then a job's status and progress are kept too (the latest of each is passed on at release, also
+ * for a job that is still running then): a fast detection's "Detection finished" must not show on a
+ * mask that still covers the step.
  */
 public final class UiTaskRunner implements TaskRunner, AutoCloseable {
 

@@ -12,9 +12,8 @@ import java.io.InputStream;
 
 /**
  * The settings file's JSON, read and written with Jackson's streaming parser and generator, not
- * its data binding: the wizard reads the file before its first window, and binding two records
- * cost about 50 ms of CPU at every start with a settings file, against about 5 for the parser
- * (bench/README.md, "First window, eighth round"). The file is the one data binding wrote, so
+ * its data binding: the wizard reads the file before its first window, which binding would delay
+ * (docs/design.md §10.5). The file is the one data binding wrote, so
  * files of earlier versions read as before:
  * <pre>
  * { "window" : { "x" : 100.0, "y" : 80.0, "width" : 1180.0, "height" : 780.0, "maximized" : false },

@@ -11,11 +11,12 @@ import javafx.scene.control.Label;
 import javafx.scene.layout.VBox;
 
 /**
- * The step list on the left: one row per step, its status icon and title; a click on a done
- * step goes back to it; a blocked row says why in a tooltip (made when hovered). Five fixed
- * rows, so plain labels in a box: a {@code ListView} builds a virtual flow, cells and scroll bars
- * for them, all styled and laid out for the first window. (Its cells were also as wide as the
- * longest title and cut at the list's edge by a hidden scroll bar; a row here fits the list.)
+ * The step list on the left: one row per step, its status icon and title; a click on a done step
+ * goes back to it; a blocked row says why in a tooltip (made when hovered). Five fixed rows, so
+ * plain labels in a box: a {@code ListView} builds a virtual flow, cells and scroll bars for them,
+ * all styled and laid out for the first window (docs/design.md §10.3). (Its cells were also as wide
+ * as the longest title and cut at the list's edge by a hidden scroll bar; a row here fits the
+ * list.)
  */
 final class StepListView {
 

@@ -227,8 +227,8 @@ public final class WizardWindow {
 
     /**
      * A label and the theme menu in a box: ControlsFX's {@code StatusBar} did the same with a
-     * control, a skin and a style sheet of its own, about 30-40 ms of the first window
-     * (bench/README.md, "First window, fourth round"), and a progress bar that repeated the step's.
+     * control, a skin and a style sheet of its own in the first scene (docs/design.md §10.3), and a
+     * progress bar that repeated the step's.
      */
     private Node statusBar() {
         Label text = new Label();
@@ -250,8 +250,9 @@ public final class WizardWindow {
 
     /**
      * Light, dark, or the system's setting: a button whose menu opens above it; its tooltip says
-     * which is shown. The menu is made when first opened: a {@code MenuButton} made its popup
-     * window (with a scene of its own) for the first window, which never shows it.
+     * which is shown. The menu is made when first opened (docs/design.md §10.2): a
+     * {@code MenuButton} made its popup window (with a scene of its own) for the first window,
+     * which never shows it.
      */
     private Node themeMenu() {
         Button button = new Button(null, Icons.of(Icons.Glyph.THEME));

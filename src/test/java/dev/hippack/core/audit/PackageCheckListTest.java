@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The audit's checks are one list, each with its own ids; with the container's ids ({@link ContainerFindings})
- * they are the README's audit table (the --json contract).
+ * they are the audit table of the command reference, docs/cli.md (the --json contract).
  */
 class PackageCheckListTest {
 
@@ -35,12 +35,12 @@ class PackageCheckListTest {
     }
 
     /**
-     * The ids in the first column of the README's first table under "### audit", in order (the
+     * The ids in the first column of docs/cli.md's first table under "### audit", in order (the
      * subsections below it have tables of their own, such as the runtime-loaded DLLs).
      */
-    private static List<String> readmeAuditTableIds() throws Exception {
-        String readme = Files.readString(Path.of("README.md"), StandardCharsets.UTF_8);
-        String audit = readme.substring(readme.indexOf("### audit"));
+    private static List<String> referenceAuditTableIds() throws Exception {
+        String reference = Files.readString(Path.of("docs", "cli.md"), StandardCharsets.UTF_8);
+        String audit = reference.substring(reference.indexOf("\n### audit\n"));
         audit = audit.substring(0, audit.indexOf("\n### ", 1));
         List<String> ids = new ArrayList<>();
         boolean inTable = false;
@@ -69,13 +69,13 @@ class PackageCheckListTest {
     }
 
     @Test
-    void theChecksIdsThenTheContainersAreTheReadmeAuditTableInItsOrder() throws Exception {
+    void theChecksIdsThenTheContainersAreTheReferenceAuditTableInItsOrder() throws Exception {
         // The container's own problems (a zip's entries, a folder's links) are found while reading it,
         // before any check runs; the table lists them after the checks.
         List<String> ids = new ArrayList<>(checkIds());
         ids.addAll(ContainerFindings.IDS);
         assertThat(ids).doesNotHaveDuplicates();
-        assertThat(readmeAuditTableIds()).containsExactlyElementsOf(ids);
+        assertThat(referenceAuditTableIds()).containsExactlyElementsOf(ids);
     }
 
     @Test

@@ -127,7 +127,7 @@ public final class EnvironmentStepView implements StepView {
         StackPane stack = new StackPane(masker.root());
         // While the first detection runs, the mask covers sections that have nothing to show yet:
         // they join the scene when it ends, so the first window (built while detection starts)
-        // has fewer nodes to style and lay out.
+        // has fewer nodes to style and lay out (docs/design.md §10.2).
         if (vm.busyProperty().get()) {
             vm.busyProperty().addListener(new ChangeListener<Boolean>() {
                 @Override
