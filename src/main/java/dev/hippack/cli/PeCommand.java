@@ -18,8 +18,8 @@ import picocli.CommandLine.Parameters;
  * and the GPU targets its clang offload bundles hold.
  */
 @Command(name = "pe",
-        description = {"Lists the DLLs each PE file imports and delay-loads (like dumpbin /DEPENDENTS)",
-            "and the GPU targets its HIP device code (clang offload bundles) was compiled for."},
+        description = {"Lists the DLLs each PE file imports and delay-loads (like dumpbin /DEPENDENTS) and the GPU targets "
+            + "its HIP device code (clang offload bundles) was compiled for."},
         footer = {"", "Exit codes: 0 every file was read; 2 a file is missing or not a readable PE file."})
 public final class PeCommand extends BaseCommand {
 
