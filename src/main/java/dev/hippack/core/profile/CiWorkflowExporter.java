@@ -68,6 +68,8 @@ public final class CiWorkflowExporter {
     public static final String PREVIOUS_FOLDER = "previous";
     /** The artifact of one package's zip is named this, then the matrix id. */
     public static final String PACKAGE_ARTIFACT = "package-";
+    /** GitHub refuses a release asset of 2 GiB or more; the workflow checks the zips before publishing. */
+    public static final long GITHUB_ASSET_LIMIT = 2L * 1024 * 1024 * 1024;
     /** The artifact of the whole release: zips, SHA256SUMS, RELEASE-NOTES.md. */
     public static final String RELEASE_ARTIFACT = "release";
 
@@ -78,12 +80,14 @@ public final class CiWorkflowExporter {
         }
     }
 
-    public static final PinnedAction CHECKOUT = new PinnedAction("actions/checkout", "11bd71901bbe5b1630ceea73d27597364c9af683", "v4.2.2");
-    public static final PinnedAction SETUP_JAVA = new PinnedAction("actions/setup-java", "c5195efecf7bdfc987ee8bae7a71cb8b11521c00", "v4.7.1");
-    public static final PinnedAction CACHE = new PinnedAction("actions/cache", "5a3ec84eff668545956fd18022155c47e93e2684", "v4.2.3");
-    public static final PinnedAction CCACHE = new PinnedAction("hendrikmuhs/ccache-action", "33522472633dbd32578e909b315f5ee43ba878ce", "v1.2.22");
-    public static final PinnedAction UPLOAD_ARTIFACT = new PinnedAction("actions/upload-artifact", "ea165f8d65b6e75b540449e92b4886f43607fa02", "v4.6.2");
-    public static final PinnedAction DOWNLOAD_ARTIFACT = new PinnedAction("actions/download-artifact", "d3f86a106a0bac45b974a628896c90dbdf5c8093", "v4.3.0");
+    // Releases that run on Node 24: GitHub retired the Node 20 runtime of the earlier ones. Each
+    // commit was read from the action's repository at that tag; each action.yml says "using: node24".
+    public static final PinnedAction CHECKOUT = new PinnedAction("actions/checkout", "3d3c42e5aac5ba805825da76410c181273ba90b1", "v7.0.1");
+    public static final PinnedAction SETUP_JAVA = new PinnedAction("actions/setup-java", "b6effb05e454b25005698d916606bdc6ffcbf961", "v5.7.0");
+    public static final PinnedAction CACHE = new PinnedAction("actions/cache", "27d5ce7f107fe9357f9df03efb73ab90386fccae", "v5.0.5");
+    public static final PinnedAction CCACHE = new PinnedAction("hendrikmuhs/ccache-action", "d62db5f07c26379fc4b4e0916f098a92573c3b03", "v1.2.23");
+    public static final PinnedAction UPLOAD_ARTIFACT = new PinnedAction("actions/upload-artifact", "bbbca2ddaa5d8feaa63e36b76fdaad77386f024f", "v7.0.0");
+    public static final PinnedAction DOWNLOAD_ARTIFACT = new PinnedAction("actions/download-artifact", "3e5f45b2cfb9172054b4087a40e8e0b5a5461e7c", "v8.0.1");
 
     /** Where the workflow's YAML templates are kept among the resources. */
     private static final String TEMPLATES = "/dev/hippack/workflow/";
@@ -155,8 +159,8 @@ public final class CiWorkflowExporter {
         if (options.packager() == null) {
             throw new PackagerException("The workflow must get HIP Packager from somewhere it can run: pass --packager-bundle URL"
                     + " --packager-sha256 HEX (a released hip-packager-windows-x64.zip; the runner checks its SHA-256 before"
-                    + " using it), or --packager-repo OWNER/NAME [--packager-ref REF] (the runner builds it from that"
-                    + " repository; the ref defaults to v" + options.packagerVersion() + ").");
+                    + " using it), or --packager-repo OWNER/NAME --packager-ref REF (the runner builds it from that"
+                    + " repository at that tag, branch or commit).");
         }
         return options.packager();
     }
@@ -323,6 +327,7 @@ public final class CiWorkflowExporter {
                 .replace("{{PREVIOUS_FOLDER}}", PREVIOUS_FOLDER)
                 .replace("{{PACKAGE_ARTIFACT}}", PACKAGE_ARTIFACT)
                 .replace("{{RELEASE_ARTIFACT}}", RELEASE_ARTIFACT)
+                .replace("{{ASSET_LIMIT}}", Long.toString(GITHUB_ASSET_LIMIT))
                 .replace("{{CHECKOUT}}", CHECKOUT.uses())
                 .replace("{{CACHE}}", CACHE.uses())
                 .replace("{{CCACHE}}", CCACHE.uses())
