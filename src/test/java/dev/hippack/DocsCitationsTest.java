@@ -44,6 +44,7 @@ class DocsCitationsTest {
         for (String root : List.of("src", "bench", "docs", "tools")) {
             try (Stream<Path> walk = Files.walk(Path.of(root))) {
                 walk.filter(Files::isRegularFile)
+                        .filter(p -> !p.toString().contains("node_modules"))
                         .filter(p -> p.toString().matches(".*\\.(java|md|json|sh)$"))
                         .filter(p -> !files.contains(p))
                         .forEach(files::add);

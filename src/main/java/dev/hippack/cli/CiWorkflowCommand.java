@@ -53,7 +53,7 @@ public final class CiWorkflowCommand extends BaseCommand {
     String packagerRepository;
 
     @Option(names = "--packager-ref", paramLabel = "REF",
-            description = "Tag, branch or commit of --packager-repo to build (default: v<this version>).")
+            description = "The tag, branch or commit of --packager-repo to build; required with it, as no tag is guessed.")
     String packagerRef;
 
     @Option(names = "--audiocpp-repo", paramLabel = "OWNER/NAME",
@@ -67,10 +67,10 @@ public final class CiWorkflowCommand extends BaseCommand {
         Release release = profiles.loadRelease(profileFile);
         CiWorkflowOptions options;
         try {
-            options = CiWorkflowOptions.defaults(ApplicationVersion.version(), profileFile.getFileName().toString())
+            options = CiWorkflowOptions.defaults(profileFile.getFileName().toString())
                     .withTracks(tracks)
                     .withAudiocppRepository(audiocppRepository);
-            options = options.withPackager(packagerSource(options));
+            options = options.withPackager(packagerSource());
         } catch (IllegalArgumentException e) {
             throw new PackagerException("ci-workflow: " + e.getMessage() + ".");
         }
@@ -93,7 +93,7 @@ public final class CiWorkflowCommand extends BaseCommand {
     }
 
     /** The bundle or the repository the options name; null when neither (the exporter says which to pass). */
-    private CiWorkflowOptions.PackagerSource packagerSource(CiWorkflowOptions options) throws PackagerException {
+    private CiWorkflowOptions.PackagerSource packagerSource() throws PackagerException {
         boolean bundle = packagerBundle != null || packagerSha256 != null;
         boolean repo = packagerRepository != null || packagerRef != null;
         if (bundle && repo) {
@@ -111,8 +111,12 @@ public final class CiWorkflowCommand extends BaseCommand {
             if (packagerRepository == null) {
                 throw new PackagerException("--packager-ref needs --packager-repo OWNER/NAME: the repository to build HIP Packager from.");
             }
-            return new CiWorkflowOptions.FromRepository(packagerRepository,
-                    packagerRef == null ? "v" + options.packagerVersion() : packagerRef);
+            if (packagerRef == null) {
+                throw new PackagerException("--packager-repo needs --packager-ref REF: the tag, branch or commit of "
+                        + packagerRepository + " to build. HIP Packager does not guess one, since a tag it guessed (such as v"
+                        + ApplicationVersion.version() + ") may not exist there and the workflow would fail on the runner.");
+            }
+            return new CiWorkflowOptions.FromRepository(packagerRepository, packagerRef);
         }
         return null;
     }

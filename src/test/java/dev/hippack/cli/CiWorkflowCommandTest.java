@@ -32,7 +32,7 @@ class CiWorkflowCommandTest {
     void writesAWorkflowWithAMatrixOverTheNamedTracks() throws Exception {
         Path out = dir.resolve(".github/workflows/release-hip.yml");
         CliTestSupport.Result r = CliTestSupport.run("ci-workflow", "--profile", profile.toString(),
-                "--tracks", "rocm6,rocm7", "--out", out.toString(), "--packager-repo", "me/hip-packager");
+                "--tracks", "rocm6,rocm7", "--out", out.toString(), "--packager-repo", "me/hip-packager", "--packager-ref", "v0.1.0");
         assertThat(r.exitCode()).as(r.err()).isZero();
         assertThat(r.out()).contains("Wrote").contains("[rocm6]").contains("[rocm7]");
         assertThat(r.err()).contains("gfx1102");
@@ -44,7 +44,7 @@ class CiWorkflowCommandTest {
     @Test
     void withoutOutPrintsTheWorkflow() throws Exception {
         CliTestSupport.Result r = CliTestSupport.run("ci-workflow", "--profile", profile.toString(), "--packager-repo",
-                "me/hip-packager");
+                "me/hip-packager", "--packager-ref", "v0.1.0");
         assertThat(r.exitCode()).as(r.err()).isZero();
         assertThat(new YAMLMapper().readTree(r.out()).path("jobs").has("package")).isTrue();
         assertThat(dir.resolve("release-hip.yml")).doesNotExist();
@@ -55,13 +55,13 @@ class CiWorkflowCommandTest {
         Path out = dir.resolve("release-hip.yml");
         Files.writeString(out, "name: mine\n");
         CliTestSupport.Result refused = CliTestSupport.run("ci-workflow", "--profile", profile.toString(), "--out", out.toString(),
-                "--packager-repo", "me/hip-packager");
+                "--packager-repo", "me/hip-packager", "--packager-ref", "v0.1.0");
         assertThat(refused.exitCode()).isEqualTo(Cli.BAD_INPUT);
         assertThat(refused.err()).contains(out.toString()).contains("--force");
         assertThat(out).hasContent("name: mine");
 
         CliTestSupport.Result forced = CliTestSupport.run("ci-workflow", "--profile", profile.toString(), "--out", out.toString(), "--force",
-                "--packager-repo", "me/hip-packager");
+                "--packager-repo", "me/hip-packager", "--packager-ref", "v0.1.0");
         assertThat(forced.exitCode()).as(forced.err()).isZero();
         assertThat(Files.readString(out)).contains("AMD-Software-PRO-Edition-25.Q3-Win10-Win11-For-HIP.exe");
     }
@@ -69,14 +69,15 @@ class CiWorkflowCommandTest {
     @Test
     void unknownTrackIsBadInputNamingTheKnownTracks() {
         CliTestSupport.Result r = CliTestSupport.run("ci-workflow", "--profile", profile.toString(), "--tracks", "rocm9",
-                "--packager-repo", "me/hip-packager");
+                "--packager-repo", "me/hip-packager", "--packager-ref", "v0.1.0");
         assertThat(r.exitCode()).isEqualTo(Cli.BAD_INPUT);
         assertThat(r.err()).contains("rocm9").contains("rocm6, rocm7").doesNotContain("Exception");
     }
 
     @Test
     void badPackagerRepositoryIsBadInput() {
-        CliTestSupport.Result r = CliTestSupport.run("ci-workflow", "--profile", profile.toString(), "--packager-repo", "not a repo");
+        CliTestSupport.Result r = CliTestSupport.run("ci-workflow", "--profile", profile.toString(), "--packager-repo", "not a repo",
+                "--packager-ref", "v0.1.0");
         assertThat(r.exitCode()).isEqualTo(Cli.BAD_INPUT);
         assertThat(r.err()).contains("owner/name");
     }
@@ -106,12 +107,17 @@ class CiWorkflowCommandTest {
         assertThat(r.exitCode()).isEqualTo(Cli.BAD_INPUT);
         assertThat(r.err()).contains("--packager-sha256");
         r = CliTestSupport.run("ci-workflow", "--profile", profile.toString(), "--packager-bundle", url, "--packager-sha256",
-                "a".repeat(64), "--packager-repo", "me/hip-packager");
+                "a".repeat(64), "--packager-repo", "me/hip-packager", "--packager-ref", "v0.1.0");
         assertThat(r.exitCode()).isEqualTo(Cli.BAD_INPUT);
         assertThat(r.err()).contains("not both");
         r = CliTestSupport.run("ci-workflow", "--profile", profile.toString(), "--packager-ref", "main");
         assertThat(r.exitCode()).isEqualTo(Cli.BAD_INPUT);
         assertThat(r.err()).contains("--packager-repo");
+        // No guessed tag: v<this version> may not exist in the named repository.
+        r = CliTestSupport.run("ci-workflow", "--profile", profile.toString(), "--packager-repo", "me/hip-packager");
+        assertThat(r.exitCode()).isEqualTo(Cli.BAD_INPUT);
+        assertThat(r.err()).contains("--packager-ref REF").contains("me/hip-packager").doesNotContain("Exception");
+        assertThat(r.out()).isEmpty();
         r = CliTestSupport.run("ci-workflow", "--profile", profile.toString(), "--packager-bundle", url, "--packager-sha256",
                 "A".repeat(64));
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Cli.OK);
@@ -120,7 +126,7 @@ class CiWorkflowCommandTest {
 
     @Test
     void theDemoReleaseOfBothTracksExportsAMatrixOfBoth() throws Exception {
-        CliTestSupport.Result r = CliTestSupport.run("--demo", "ci-workflow", "--packager-repo", "me/hip-packager");
+        CliTestSupport.Result r = CliTestSupport.run("--demo", "ci-workflow", "--packager-repo", "me/hip-packager", "--packager-ref", "v0.1.0");
         assertThat(r.exitCode()).as(r.err()).isZero();
         JsonNode wf = new YAMLMapper().readTree(r.out());
         assertThat(wf.path("jobs").path("package").path("strategy").path("matrix").path("include"))

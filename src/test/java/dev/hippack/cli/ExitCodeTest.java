@@ -144,12 +144,12 @@ class ExitCodeTest {
                 ok("pe", "pe", sample.resolve("src/audio.cpp/build/hip/bin/audiocpp_cli.exe").toString()),
                 badInput("pe", "pe", temp.resolve("missing.dll").toString()),
 
-                ok("ci-workflow", "ci-workflow", "--profile", rocm6.toString(), "--packager-repo", "me/hip-packager"),
-                folderIsAFile("ci-workflow", "ci-workflow", "--profile", rocm6.toString(), "--packager-repo", "me/hip-packager",
+                ok("ci-workflow", "ci-workflow", "--profile", rocm6.toString(), "--packager-repo", "me/hip-packager", "--packager-ref", "v0.1.0"),
+                folderIsAFile("ci-workflow", "ci-workflow", "--profile", rocm6.toString(), "--packager-repo", "me/hip-packager", "--packager-ref", "v0.1.0",
                         "--out", block + "/release-hip.yml"),
-                diskFull("ci-workflow", "ci-workflow", "--profile", rocm6.toString(), "--packager-repo", "me/hip-packager",
+                diskFull("ci-workflow", "ci-workflow", "--profile", rocm6.toString(), "--packager-repo", "me/hip-packager", "--packager-ref", "v0.1.0",
                         "--out", "@FULL/release-hip.yml"),
-                badInput("ci-workflow", "ci-workflow", "--profile", rocm6.toString(), "--packager-repo", "me/hip-packager",
+                badInput("ci-workflow", "ci-workflow", "--profile", rocm6.toString(), "--packager-repo", "me/hip-packager", "--packager-ref", "v0.1.0",
                         "--tracks", "rocm9"),
                 badInput("ci-workflow", "ci-workflow", "--profile", rocm6.toString()),
 

@@ -12,6 +12,8 @@ import dev.hippack.core.plan.Release;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.profile.CiWorkflowOptions.PackagerSource;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -40,8 +42,9 @@ import java.util.regex.Pattern;
  * it from a repository and ref; with neither named the export is refused, since a workflow that
  * fetches a placeholder cannot run.
  *
- * <p>The workflow text is written by hand rather than by a YAML library so that it can carry the
- * comments a maintainer needs to review it; the test suite parses it to prove it is valid YAML.
+ * <p>The workflow text is a hand-written template ({@code /dev/hippack/workflow/}) rather than the
+ * output of a YAML library so that it can carry the comments a maintainer needs to review it; the
+ * test suite parses it and lints it to prove it is a valid workflow.
  * The profile inside it is produced by {@link ProfileStore}, so it is exactly what the runner loads.
  */
 public final class CiWorkflowExporter {
@@ -65,6 +68,8 @@ public final class CiWorkflowExporter {
     public static final String PREVIOUS_FOLDER = "previous";
     /** The artifact of one package's zip is named this, then the matrix id. */
     public static final String PACKAGE_ARTIFACT = "package-";
+    /** GitHub refuses a release asset of 2 GiB or more; the workflow checks the zips before publishing. */
+    public static final long GITHUB_ASSET_LIMIT = 2L * 1024 * 1024 * 1024;
     /** The artifact of the whole release: zips, SHA256SUMS, RELEASE-NOTES.md. */
     public static final String RELEASE_ARTIFACT = "release";
 
@@ -75,12 +80,17 @@ public final class CiWorkflowExporter {
         }
     }
 
-    public static final PinnedAction CHECKOUT = new PinnedAction("actions/checkout", "11bd71901bbe5b1630ceea73d27597364c9af683", "v4.2.2");
-    public static final PinnedAction SETUP_JAVA = new PinnedAction("actions/setup-java", "c5195efecf7bdfc987ee8bae7a71cb8b11521c00", "v4.7.1");
-    public static final PinnedAction CACHE = new PinnedAction("actions/cache", "5a3ec84eff668545956fd18022155c47e93e2684", "v4.2.3");
-    public static final PinnedAction CCACHE = new PinnedAction("hendrikmuhs/ccache-action", "33522472633dbd32578e909b315f5ee43ba878ce", "v1.2.22");
-    public static final PinnedAction UPLOAD_ARTIFACT = new PinnedAction("actions/upload-artifact", "ea165f8d65b6e75b540449e92b4886f43607fa02", "v4.6.2");
-    public static final PinnedAction DOWNLOAD_ARTIFACT = new PinnedAction("actions/download-artifact", "d3f86a106a0bac45b974a628896c90dbdf5c8093", "v4.3.0");
+    // Releases that run on Node 24: GitHub retired the Node 20 runtime of the earlier ones. Each
+    // commit was read from the action's repository at that tag; each action.yml says "using: node24".
+    public static final PinnedAction CHECKOUT = new PinnedAction("actions/checkout", "3d3c42e5aac5ba805825da76410c181273ba90b1", "v7.0.1");
+    public static final PinnedAction SETUP_JAVA = new PinnedAction("actions/setup-java", "b6effb05e454b25005698d916606bdc6ffcbf961", "v5.7.0");
+    public static final PinnedAction CACHE = new PinnedAction("actions/cache", "27d5ce7f107fe9357f9df03efb73ab90386fccae", "v5.0.5");
+    public static final PinnedAction CCACHE = new PinnedAction("hendrikmuhs/ccache-action", "d62db5f07c26379fc4b4e0916f098a92573c3b03", "v1.2.23");
+    public static final PinnedAction UPLOAD_ARTIFACT = new PinnedAction("actions/upload-artifact", "bbbca2ddaa5d8feaa63e36b76fdaad77386f024f", "v7.0.0");
+    public static final PinnedAction DOWNLOAD_ARTIFACT = new PinnedAction("actions/download-artifact", "3e5f45b2cfb9172054b4087a40e8e0b5a5461e7c", "v8.0.1");
+
+    /** Where the workflow's YAML templates are kept among the resources. */
+    private static final String TEMPLATES = "/dev/hippack/workflow/";
 
     /** Names that go into YAML, expressions and file paths unquoted must be this plain. */
     private static final Pattern PLAIN_NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
@@ -149,8 +159,8 @@ public final class CiWorkflowExporter {
         if (options.packager() == null) {
             throw new PackagerException("The workflow must get HIP Packager from somewhere it can run: pass --packager-bundle URL"
                     + " --packager-sha256 HEX (a released hip-packager-windows-x64.zip; the runner checks its SHA-256 before"
-                    + " using it), or --packager-repo OWNER/NAME [--packager-ref REF] (the runner builds it from that"
-                    + " repository; the ref defaults to v" + options.packagerVersion() + ").");
+                    + " using it), or --packager-repo OWNER/NAME --packager-ref REF (the runner builds it from that"
+                    + " repository at that tag, branch or commit).");
         }
         return options.packager();
     }
@@ -292,16 +302,16 @@ public final class CiWorkflowExporter {
             packagerEnv = "  # The released HIP Packager bundle and its SHA-256; the runner refuses a download that differs.\n"
                     + "  HIP_PACKAGER_BUNDLE: " + quote(bundle.url()) + "\n"
                     + "  HIP_PACKAGER_SHA256: " + quote(bundle.sha256()) + "\n";
-            packagerSteps = BUNDLE_STEPS;
+            packagerSteps = template("packager-from-bundle.yml");
         } else {
             CiWorkflowOptions.FromRepository repo = (CiWorkflowOptions.FromRepository) packager;
             packagerHeader = "# HIP Packager is built on the runner from the repository and ref below.";
             packagerEnv = "  # HIP Packager is built from its sources at this ref, so the engine is code you can read.\n"
                     + "  HIP_PACKAGER_REPOSITORY: " + quote(repo.repository()) + "\n"
                     + "  HIP_PACKAGER_REF: " + quote(repo.ref()) + "\n";
-            packagerSteps = SOURCE_STEPS.replace("{{CHECKOUT}}", CHECKOUT.uses()).replace("{{SETUP_JAVA}}", SETUP_JAVA.uses());
+            packagerSteps = template("packager-from-source.yml").replace("{{CHECKOUT}}", CHECKOUT.uses()).replace("{{SETUP_JAVA}}", SETUP_JAVA.uses());
         }
-        return TEMPLATE
+        return template("release-workflow.yml")
                 .replace("{{PROFILE}}", label)
                 .replace("{{PACKAGES}}", packages)
                 .replace("{{PACKAGER_HEADER}}", packagerHeader)
@@ -317,6 +327,7 @@ public final class CiWorkflowExporter {
                 .replace("{{PREVIOUS_FOLDER}}", PREVIOUS_FOLDER)
                 .replace("{{PACKAGE_ARTIFACT}}", PACKAGE_ARTIFACT)
                 .replace("{{RELEASE_ARTIFACT}}", RELEASE_ARTIFACT)
+                .replace("{{ASSET_LIMIT}}", Long.toString(GITHUB_ASSET_LIMIT))
                 .replace("{{CHECKOUT}}", CHECKOUT.uses())
                 .replace("{{CACHE}}", CACHE.uses())
                 .replace("{{CCACHE}}", CCACHE.uses())
@@ -366,285 +377,18 @@ public final class CiWorkflowExporter {
         return "'" + value.replace("'", "''") + "'";
     }
 
-    /** HIP Packager built on the runner from {@code HIP_PACKAGER_REPOSITORY} at {@code HIP_PACKAGER_REF}. */
-    private static final String SOURCE_STEPS = """
-                  - name: Check out HIP Packager
-                    uses: {{CHECKOUT}}
-                    with:
-                      repository: ${{ env.HIP_PACKAGER_REPOSITORY }}
-                      ref: ${{ env.HIP_PACKAGER_REF }}
-                      path: hip-packager
-                      persist-credentials: false
-
-                  - name: Set up JDK 17 to build HIP Packager
-                    uses: {{SETUP_JAVA}}
-                    with:
-                      distribution: temurin
-                      java-version: '17'
-                      cache: maven
-                      cache-dependency-path: hip-packager/pom.xml
-
-                  - name: Build HIP Packager's runtime image
-                    working-directory: hip-packager
-                    # Its tests ran when HIP Packager was released; the runner needs only the image.
-                    run: |
-                      ./mvnw.cmd -B -DskipTests package
-                      if ($LASTEXITCODE -ne 0) { throw "Building HIP Packager failed with exit code $LASTEXITCODE." }
-                      Add-Content -LiteralPath $env:GITHUB_ENV -Value "HIP_PACKAGER=$env:GITHUB_WORKSPACE\\hip-packager\\target\\image\\bin\\hip-packager.bat"
-
-            """;
-
-    /** HIP Packager from the released bundle at {@code HIP_PACKAGER_BUNDLE}, used only when its SHA-256 matches. */
-    private static final String BUNDLE_STEPS = """
-                  - name: Download HIP Packager and check its SHA-256
-                    run: |
-                      $bundle = Join-Path $env:RUNNER_TEMP 'hip-packager-windows-x64.zip'
-                      Invoke-WebRequest -Uri $env:HIP_PACKAGER_BUNDLE -OutFile $bundle
-                      $actual = (Get-FileHash -LiteralPath $bundle -Algorithm SHA256).Hash.ToLowerInvariant()
-                      if ($actual -ne $env:HIP_PACKAGER_SHA256) {
-                        throw "The download of $env:HIP_PACKAGER_BUNDLE has SHA-256 $actual, not the pinned $env:HIP_PACKAGER_SHA256. Not using it."
-                      }
-                      $dir = Join-Path $env:RUNNER_TEMP 'hip-packager'
-                      Expand-Archive -LiteralPath $bundle -DestinationPath $dir
-                      $exe = Get-ChildItem -LiteralPath $dir -Recurse -Filter 'hip-packager.exe' | Select-Object -First 1
-                      if (-not $exe) { throw "The HIP Packager bundle holds no hip-packager.exe." }
-                      & $exe.FullName --version
-                      if ($LASTEXITCODE -ne 0) { throw "hip-packager.exe from the bundle does not start." }
-                      Add-Content -LiteralPath $env:GITHUB_ENV -Value "HIP_PACKAGER=$($exe.FullName)"
-
-            """;
-
-    private static final String TEMPLATE = """
-            # audio.cpp Windows HIP release, generated by `hip-packager ci-workflow` from {{PROFILE}}.
-            # Packages: {{PACKAGES}}.
-            #
-            # Each package is built on a GitHub-hosted Windows runner against its own HIP SDK and
-            # packaged by HIP Packager, the engine of the desktop wizard: it builds with the MSVC 14.44
-            # toolset, stages the runtime DLLs and kernel libraries, checks every import and zips the
-            # package. The release job audits the zips again and writes SHA256SUMS and RELEASE-NOTES.md;
-            # on a tag, the publish job makes them a GitHub Release. Commit this file under
-            # .github/workflows/ in the audio.cpp repository. AMD's EULA governs redistributing the HIP
-            # SDK's DLLs: check it before the first tag.
-            {{PACKAGER_HEADER}}
-            name: audio.cpp Windows HIP release
-
-            on:
-              workflow_dispatch:
-              push:
-                tags:
-                  - 'v*'
-                  - 'release-*'
-
-            # Every job reads only; the publish job alone may write (it creates the GitHub Release).
-            permissions:
-              contents: read
-
-            env:
-            {{PACKAGER_ENV}}
-            jobs:
-              package:
-                name: Package ${{ matrix.id }}
-                # Visual Studio 2022 on this image has the MSVC 14.44 toolset; the step below checks it.
-                runs-on: {{RUNNER}}
-                timeout-minutes: 300
-                strategy:
-                  # A failure of one package must not cancel the others; the release job needs them all.
-                  fail-fast: false
-                  matrix:
-                    include:
-            {{MATRIX}}
-                defaults:
-                  run:
-                    shell: pwsh
-                env:
-                  RELEASE_PROFILE: ${{ github.workspace }}\\release-profile.json
-                  # CMake reads these when it configures the build, so every compile goes through ccache.
-                  CMAKE_C_COMPILER_LAUNCHER: ccache
-                  CMAKE_CXX_COMPILER_LAUNCHER: ccache
-                steps:
-                  - name: Check out audio.cpp
-                    uses: {{CHECKOUT}}
-                    with:
-            {{AUDIOCPP_REPOSITORY}}          path: audio.cpp
-                      # Full history and tags, so the version can be read with git describe.
-                      fetch-depth: 0
-                      submodules: recursive
-                      persist-credentials: false
-
-            {{GET_PACKAGER}}      - name: Restore the HIP SDK from the cache
-                    id: hip-sdk-cache
-                    uses: {{CACHE}}
-                    with:
-                      path: C:\\Program Files\\AMD\\ROCm
-                      # Keyed on the installer's file name: each SDK has its own cache, and a new SDK release a new one.
-                      key: hip-sdk-${{ runner.os }}-${{ matrix.sdk-installer }}
-
-                  - name: Install the HIP SDK ${{ matrix.rocm-version }}
-                    if: steps.hip-sdk-cache.outputs.cache-hit != 'true'
-                    timeout-minutes: 30
-                    env:
-                      SDK_INSTALLER: ${{ matrix.sdk-installer }}
-                    run: |
-                      $installer = Join-Path $env:RUNNER_TEMP $env:SDK_INSTALLER
-                      Invoke-WebRequest -Uri "{{SDK_DOWNLOAD_BASE}}$env:SDK_INSTALLER" -OutFile $installer
-                      # -install runs the installer without questions. Reading Handle keeps the exit code readable after exit.
-                      $process = Start-Process -FilePath $installer -ArgumentList '-install' -NoNewWindow -PassThru
-                      $null = $process.Handle
-                      if (-not $process.WaitForExit(600000)) {
-                        $process.Kill($true)
-                        throw "The HIP SDK installer $env:SDK_INSTALLER did not finish within 10 minutes."
-                      }
-                      if ($process.ExitCode -ne 0) {
-                        throw "The HIP SDK installer $env:SDK_INSTALLER failed with exit code $($process.ExitCode)."
-                      }
-
-                  - name: Check the HIP SDK
-                    env:
-                      ROCM_VERSION: ${{ matrix.rocm-version }}
-                    run: |
-                      $clang = "C:\\Program Files\\AMD\\ROCm\\$env:ROCM_VERSION\\bin\\clang.exe"
-                      if (-not (Test-Path -LiteralPath $clang)) {
-                        throw "$clang is missing: the HIP SDK $env:ROCM_VERSION is not where the profile expects it."
-                      }
-                      & $clang --version
-
-                  - name: Set up ccache
-                    uses: {{CCACHE}}
-                    with:
-                      # One cache per package: the tracks compile for other SDKs and targets.
-                      key: audiocpp-hip-${{ matrix.id }}
-                      max-size: 2G
-
-                  - name: Check the MSVC 14.44 toolset
-                    # ROCm's clang fails on the MSVC 14.5x headers, so the release is built with 14.44.
-                    # HIP Packager enters this environment itself; this step proves it loads and
-                    # passes the Visual Studio folder on to the profile.
-                    run: |
-                      $vswhere = Join-Path ${env:ProgramFiles(x86)} 'Microsoft Visual Studio\\Installer\\vswhere.exe'
-                      $vs = & $vswhere -latest -products * -requires Microsoft.VisualStudio.Component.VC.Tools.x86.x64 -property installationPath
-                      if (-not $vs) { throw 'vswhere found no Visual Studio with the x64 C++ tools.' }
-                      $probe = Join-Path $env:RUNNER_TEMP 'vcvars-14.44.cmd'
-                      Set-Content -LiteralPath $probe -Encoding ascii -Value @(
-                        "@call `"$vs\\VC\\Auxiliary\\Build\\vcvarsall.bat`" x64 -vcvars_ver=14.44",
-                        '@echo VCToolsVersion=%VCToolsVersion%')
-                      $output = & cmd.exe /d /c $probe 2>&1
-                      $output | Write-Host
-                      # vcvarsall reports a missing toolset with [ERROR: and may still exit with 0.
-                      if ($LASTEXITCODE -ne 0 -or ($output -match '\\[ERROR:')) {
-                        throw "vcvarsall x64 -vcvars_ver=14.44 failed in $vs. Install the MSVC v143 14.44 build tools."
-                      }
-                      if (-not ($output -match '^VCToolsVersion=14\\.44\\.')) {
-                        throw "vcvarsall did not select an MSVC 14.44 toolset in $vs."
-                      }
-                      Add-Content -LiteralPath $env:GITHUB_ENV -Value "VS_INSTANCE=$vs"
-
-            {{PROFILE_STEP}}
-                  - name: Package ${{ matrix.package }} (build, stage, audit, zip)
-                    timeout-minutes: 240
-                    env:
-                      PACKAGE: ${{ matrix.package }}
-                    run: |
-                      & $env:HIP_PACKAGER package --profile $env:RELEASE_PROFILE --package $env:PACKAGE --out {{OUTPUT_FOLDER}}
-                      if ($LASTEXITCODE -ne 0) { throw "hip-packager package failed with exit code $LASTEXITCODE; its log above says why." }
-
-                  - name: Upload the package
-                    uses: {{UPLOAD_ARTIFACT}}
-                    with:
-                      name: {{PACKAGE_ARTIFACT}}${{ matrix.id }}
-                      path: {{OUTPUT_FOLDER}}/*.zip
-                      if-no-files-found: error
-                      # The zip is compressed already.
-                      compression-level: 0
-
-              release:
-                name: Audit the zips, SHA256SUMS and release notes
-                needs: package
-                runs-on: {{RUNNER}}
-                timeout-minutes: 60
-                defaults:
-                  run:
-                    shell: pwsh
-                env:
-                  RELEASE_PROFILE: ${{ github.workspace }}\\release-profile.json
-                  # The profile's Visual Studio is not used here; its value only has to be a path.
-                  VS_INSTANCE: C:\\unused
-                steps:
-            {{GET_PACKAGER}}      - name: Download the packages
-                    uses: {{DOWNLOAD_ARTIFACT}}
-                    with:
-                      pattern: {{PACKAGE_ARTIFACT}}*
-                      merge-multiple: true
-                      path: {{OUTPUT_FOLDER}}
-
-            {{PROFILE_STEP}}
-                  - name: Download the previous release's zips
-                    id: previous
-                    env:
-                      GH_TOKEN: ${{ github.token }}
-                      GH_REPO: ${{ github.repository }}
-                    run: |
-                      # The newest published release (on a tag, this one is not published yet).
-                      $tag = gh release view --json tagName --jq .tagName 2>$null
-                      if ($LASTEXITCODE -ne 0 -or -not $tag) {
-                        Write-Host 'No previous release: the notes will not compare.'
-                        exit 0
-                      }
-                      gh release download $tag --pattern '*.zip' --dir {{PREVIOUS_FOLDER}}
-                      if ($LASTEXITCODE -ne 0) { throw "Could not download the zips of the previous release $tag." }
-                      Add-Content -LiteralPath $env:GITHUB_OUTPUT -Value "tag=$tag"
-
-                  - name: Audit the zips and write SHA256SUMS and RELEASE-NOTES.md
-                    env:
-                      PREVIOUS_TAG: ${{ steps.previous.outputs.tag }}
-                    run: |
-                      $compare = @()
-                      if ($env:PREVIOUS_TAG) { $compare = @('--previous', '{{PREVIOUS_FOLDER}}') }
-                      & $env:HIP_PACKAGER release --profile $env:RELEASE_PROFILE --from-zips --out {{OUTPUT_FOLDER}} @compare
-                      if ($LASTEXITCODE -ne 0) { throw "hip-packager release failed with exit code $LASTEXITCODE; its output above says why." }
-                      Get-Content -LiteralPath {{OUTPUT_FOLDER}}\\RELEASE-NOTES.md
-
-                  - name: Upload the release
-                    uses: {{UPLOAD_ARTIFACT}}
-                    with:
-                      name: {{RELEASE_ARTIFACT}}
-                      path: |
-                        {{OUTPUT_FOLDER}}/*.zip
-                        {{OUTPUT_FOLDER}}/SHA256SUMS
-                        {{OUTPUT_FOLDER}}/RELEASE-NOTES.md
-                      if-no-files-found: error
-                      compression-level: 0
-
-              publish:
-                name: Publish the GitHub Release
-                needs: release
-                # Only a tag is published; a manual run stops at the release artifact.
-                if: startsWith(github.ref, 'refs/tags/')
-                runs-on: {{PUBLISH_RUNNER}}
-                timeout-minutes: 30
-                # The only job that writes: creating a release needs contents: write.
-                permissions:
-                  contents: write
-                steps:
-                  - name: Download the release
-                    uses: {{DOWNLOAD_ARTIFACT}}
-                    with:
-                      name: {{RELEASE_ARTIFACT}}
-                      path: {{OUTPUT_FOLDER}}
-
-                  - name: Check the checksums
-                    working-directory: {{OUTPUT_FOLDER}}
-                    run: sha256sum -c --strict SHA256SUMS
-
-                  - name: Create the GitHub Release
-                    env:
-                      GH_TOKEN: ${{ secrets.GITHUB_TOKEN }}
-                      GH_REPO: ${{ github.repository }}
-                      TAG: ${{ github.ref_name }}
-                    run: >-
-                      gh release create "$TAG"
-                      {{OUTPUT_FOLDER}}/*.zip {{OUTPUT_FOLDER}}/SHA256SUMS
-                      --verify-tag
-                      --title "audio.cpp $TAG for Windows (HIP)"
-                      --notes-file {{OUTPUT_FOLDER}}/RELEASE-NOTES.md
-            """;
+    /**
+     * A part of the workflow kept as a resource of its own ({@code /dev/hippack/workflow/}), so the
+     * YAML is read and reviewed as YAML; its {@code {{NAME}}} slots are filled by {@link #render}.
+     */
+    private static String template(String name) {
+        try (InputStream in = CiWorkflowExporter.class.getResourceAsStream(TEMPLATES + name)) {
+            if (in == null) {
+                throw new IllegalStateException("the workflow template " + TEMPLATES + name + " is missing from HIP Packager");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the workflow template " + TEMPLATES + name, e);
+        }
+    }
 }

@@ -11,7 +11,6 @@ import java.util.regex.Pattern;
  *                           each; empty means the profile's own track
  * @param packager           where the runner gets HIP Packager; null when nobody said, which the
  *                           exporter refuses (a workflow that cannot run is worse than none)
- * @param packagerVersion    this HIP Packager's version: the default tag when only the repository is named
  * @param audiocppRepository the audio.cpp repository (owner/name) to check out, or null for the
  *                           repository the workflow itself lives in
  * @param profileLabel       where the plan came from, named in the workflow's header (a file name)
@@ -19,14 +18,16 @@ import java.util.regex.Pattern;
 public record CiWorkflowOptions(
         List<String> tracks,
         PackagerSource packager,
-        String packagerVersion,
         String audiocppRepository,
         String profileLabel) {
 
     /** Where the runner gets HIP Packager from. */
     public sealed interface PackagerSource permits FromRepository, FromBundle { }
 
-    /** Built from its sources on the runner: a GitHub repository and a tag, branch or commit. */
+    /**
+     * Built from its sources on the runner: a GitHub repository and a tag, branch or commit, always
+     * named by the user (a guessed tag such as {@code v<this version>} may not exist there).
+     */
     public record FromRepository(String repository, String ref) implements PackagerSource {
         public FromRepository {
             requireRepository(repository, "packagerRepository");
@@ -63,9 +64,6 @@ public record CiWorkflowOptions(
         if (audiocppRepository != null) {
             requireRepository(audiocppRepository, "audiocppRepository");
         }
-        if (packagerVersion == null || packagerVersion.isBlank()) {
-            throw new IllegalArgumentException("packagerVersion must name this HIP Packager's version");
-        }
         if (profileLabel == null || profileLabel.isBlank()) {
             throw new IllegalArgumentException("profileLabel must name the profile");
         }
@@ -73,29 +71,15 @@ public record CiWorkflowOptions(
 
     /**
      * The profile's own track, audio.cpp from the workflow's repository, and no HIP Packager
-     * source yet: {@link #withPackager} (or the repository and ref) must name one before export.
+     * source yet: {@link #withPackager} must name one before export.
      */
-    public static CiWorkflowOptions defaults(String packagerVersion, String profileLabel) {
-        return new CiWorkflowOptions(List.of(), null, packagerVersion, null, profileLabel);
+    public static CiWorkflowOptions defaults(String profileLabel) {
+        return new CiWorkflowOptions(List.of(), null, null, profileLabel);
     }
 
-    public CiWorkflowOptions withTracks(List<String> v) { return new CiWorkflowOptions(v, packager, packagerVersion, audiocppRepository, profileLabel); }
-    public CiWorkflowOptions withPackager(PackagerSource v) { return new CiWorkflowOptions(tracks, v, packagerVersion, audiocppRepository, profileLabel); }
-    public CiWorkflowOptions withAudiocppRepository(String v) { return new CiWorkflowOptions(tracks, packager, packagerVersion, v, profileLabel); }
-
-    /** HIP Packager built from {@code repository}, at the ref already named or else this version's tag {@code v<version>}. */
-    public CiWorkflowOptions withPackagerRepository(String repository) {
-        String ref = packager instanceof FromRepository r ? r.ref() : "v" + packagerVersion;
-        return withPackager(new FromRepository(repository, ref));
-    }
-
-    /** The ref of the repository already named. */
-    public CiWorkflowOptions withPackagerRef(String ref) {
-        if (!(packager instanceof FromRepository r)) {
-            throw new IllegalArgumentException("packagerRef needs packagerRepository: name the repository to build HIP Packager from");
-        }
-        return withPackager(new FromRepository(r.repository(), ref));
-    }
+    public CiWorkflowOptions withTracks(List<String> v) { return new CiWorkflowOptions(v, packager, audiocppRepository, profileLabel); }
+    public CiWorkflowOptions withPackager(PackagerSource v) { return new CiWorkflowOptions(tracks, v, audiocppRepository, profileLabel); }
+    public CiWorkflowOptions withAudiocppRepository(String v) { return new CiWorkflowOptions(tracks, packager, v, profileLabel); }
 
     private static void requireRepository(String value, String field) {
         if (value == null || !REPOSITORY.matcher(value).matches()) {

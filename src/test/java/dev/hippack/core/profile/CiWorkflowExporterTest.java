@@ -45,8 +45,8 @@ class CiWorkflowExporterTest {
             .withJobs(12)
             .withRocblasKernels(KernelPolicy.DROP);
 
-    private final CiWorkflowOptions options = CiWorkflowOptions.defaults("0.1.0", "rocm6.json")
-            .withPackagerRepository("maintainer/hip-packager");
+    private final CiWorkflowOptions options = CiWorkflowOptions.defaults("rocm6.json")
+            .withPackager(new CiWorkflowOptions.FromRepository("maintainer/hip-packager", "v0.1.0"));
     static final String BUNDLE_SHA = "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef";
 
     /** The sample's release: both tracks, each its own build folder and SDK, zips named with {version}. */
@@ -164,6 +164,72 @@ class CiWorkflowExporterTest {
                 assertThat(l.trim()).matches("uses: [A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+@[0-9a-f]{40} # v[0-9]+(\\.[0-9]+)*"));
     }
 
+    /**
+     * The first release of each action whose action.yml says {@code using: node24} (read in each
+     * action's repository at that tag): GitHub retired Node 20, so anything older no longer runs.
+     */
+    private static final java.util.Map<String, String> FIRST_NODE24_RELEASE = java.util.Map.of(
+            "actions/checkout", "5.0.0",
+            "actions/setup-java", "5.0.0",
+            "actions/cache", "5.0.0",
+            "actions/upload-artifact", "6.0.0",
+            "actions/download-artifact", "7.0.0",
+            "hendrikmuhs/ccache-action", "1.2.21");
+
+    @Test
+    void everyPinnedActionIsAReleaseThatRunsOnNode24() throws Exception {
+        String yaml = exporter.export(both, options).yaml();
+        Matcher uses = Pattern.compile("uses: ([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+)@[0-9a-f]{40} # v([0-9.]+)").matcher(yaml);
+        List<String> seen = new ArrayList<>();
+        while (uses.find()) {
+            String action = uses.group(1);
+            assertThat(FIRST_NODE24_RELEASE).as("the first Node 24 release of " + action + " is known").containsKey(action);
+            assertThat(compareVersions(uses.group(2), FIRST_NODE24_RELEASE.get(action)))
+                    .as(action + " v" + uses.group(2) + " runs on Node 24 (from v" + FIRST_NODE24_RELEASE.get(action) + ")")
+                    .isNotNegative();
+            seen.add(action);
+        }
+        assertThat(seen).containsAll(FIRST_NODE24_RELEASE.keySet().stream().filter(a -> !a.equals("actions/setup-java")).toList());
+        assertThat(exporter.export(both, options).yaml()).contains(CiWorkflowExporter.SETUP_JAVA.uses());
+    }
+
+    private static int compareVersions(String a, String b) {
+        String[] x = a.split("\\.");
+        String[] y = b.split("\\.");
+        for (int i = 0; i < Math.max(x.length, y.length); i++) {
+            int c = Integer.compare(i < x.length ? Integer.parseInt(x[i]) : 0, i < y.length ? Integer.parseInt(y[i]) : 0);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    @Test
+    void oneReleaseRunsAtATimePerRefAndARunningOneIsNeverCancelled() throws Exception {
+        for (CiWorkflow wf : List.of(exporter.export(profile, options), exporter.export(both, options))) {
+            JsonNode concurrency = parse(wf.yaml()).path("concurrency");
+            assertThat(concurrency.path("group").asText()).isEqualTo("${{ github.workflow }}-${{ github.ref }}");
+            assertThat(concurrency.path("cancel-in-progress").isBoolean()).isTrue();
+            assertThat(concurrency.path("cancel-in-progress").asBoolean()).isFalse();
+        }
+    }
+
+    @Test
+    void theReleaseJobStopsBeforeUploadingWhenAZipReachesGithubs2GiBAssetLimit() throws Exception {
+        JsonNode jobs = parse(exporter.export(both, options).yaml()).path("jobs");
+        List<String> names = new ArrayList<>();
+        jobs.path("release").path("steps").forEach(s -> names.add(s.path("name").asText()));
+        int check = names.indexOf("Check every zip against GitHub's 2 GiB asset limit");
+        assertThat(check).as("the size check in " + names).isNotNegative();
+        assertThat(check).isLessThan(names.indexOf("Upload the release"))
+                .isGreaterThan(names.indexOf("Audit the zips and write SHA256SUMS and RELEASE-NOTES.md"));
+        String run = jobs.path("release").path("steps").get(check).path("run").asText();
+        assertThat(run).contains("-ge " + (2L << 30)).contains("throw").contains("-Filter '*.zip'");
+        // The publish job runs only after the release job, so a refused zip is never published.
+        assertThat(jobs.path("publish").path("needs").asText()).isEqualTo("release");
+    }
+
     @Test
     void eachMatrixJobPackagesItsOwnPackageOfTheProfileAndUploadsItsZip() throws Exception {
         JsonNode job = parse(exporter.export(profile, options).yaml()).path("jobs").path("package");
@@ -183,7 +249,7 @@ class CiWorkflowExporterTest {
 
     @Test
     void theReleaseOfBothTracksIsAMatrixOfItsPackagesEachWithItsOwnSdkAndCache() throws Exception {
-        CiWorkflow wf = exporter.export(both, options.withPackagerRef("main"));
+        CiWorkflow wf = exporter.export(both, options.withPackager(new CiWorkflowOptions.FromRepository("maintainer/hip-packager", "main")));
         JsonNode job = parse(wf.yaml()).path("jobs").path("package");
         JsonNode include = job.path("strategy").path("matrix").path("include");
         assertThat(include).hasSize(2);
@@ -270,7 +336,7 @@ class CiWorkflowExporterTest {
 
     @Test
     void withoutAPackagerSourceTheExportIsRefusedNamingTheOptions() {
-        CiWorkflowOptions none = CiWorkflowOptions.defaults("0.1.0", "rocm6.json");
+        CiWorkflowOptions none = CiWorkflowOptions.defaults("rocm6.json");
         for (var export : List.<java.util.concurrent.Callable<CiWorkflow>>of(() -> exporter.export(profile, none),
                 () -> exporter.export(both, none))) {
             assertThatThrownBy(export::call).isInstanceOf(PackagerException.class)
@@ -310,7 +376,7 @@ class CiWorkflowExporterTest {
 
     @Test
     void aRepositoryAndRefAreCheckedOutAndBuiltOnTheRunner() throws Exception {
-        JsonNode wf = parse(exporter.export(both, options.withPackagerRef("v0.2.0")).yaml());
+        JsonNode wf = parse(exporter.export(both, options.withPackager(new CiWorkflowOptions.FromRepository("maintainer/hip-packager", "v0.2.0"))).yaml());
         assertThat(wf.path("env").path("HIP_PACKAGER_REPOSITORY").asText()).isEqualTo("maintainer/hip-packager");
         assertThat(wf.path("env").path("HIP_PACKAGER_REF").asText()).isEqualTo("v0.2.0");
         for (String job : List.of("package", "release")) {
@@ -361,7 +427,7 @@ class CiWorkflowExporterTest {
         JsonNode plain = step(steps(exporter.export(profile, options).yaml()), "Check out audio.cpp");
         assertThat(plain.path("with").has("repository")).isFalse();
         CiWorkflowOptions custom = options.withAudiocppRepository("someone/audio.cpp")
-                .withPackagerRepository("me/hip-packager").withPackagerRef("main");
+                .withPackager(new CiWorkflowOptions.FromRepository("me/hip-packager", "main"));
         assertThat(step(steps(exporter.export(profile, options).yaml()), "Check out audio.cpp").path("with").path("fetch-depth").asInt())
                 .isZero();
         JsonNode wf = parse(exporter.export(profile, custom).yaml());

@@ -342,7 +342,7 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
         Release several = draft.severalPackages() ? draft.toRelease() : null;
         String label = (several != null ? "release" : archiveName.get().strip()) + ".json";
         runner.run((l, t) -> {
-            CiWorkflowOptions options = CiWorkflowOptions.defaults(packagerVersion, label);
+            CiWorkflowOptions options = CiWorkflowOptions.defaults(label);
             CiWorkflow w = several != null ? workflows.export(several, options) : workflows.export(plan, options);
             // The file chooser has already asked before replacing an existing file.
             workflows.write(w, file, true);
