@@ -239,7 +239,7 @@ public final class Wizard {
             review = new ReviewStepViewModel(new LayoutPlanner(catalog), new Stager(), PackageVerifier.standard(catalog),
                     new PackageTreeReader(new KernelFileClassifier()), runner);
             archive = new ArchiveStepViewModel(new ZipArchiver(), releases, profiles, new CiWorkflowExporter(catalog, profiles),
-                    ApplicationVersion.version(), runner, hostPath -> draft.host().resolve(hostPath));
+                    runner, hostPath -> draft.host().resolve(hostPath));
             List<StepViewModel> steps = List.of(environment, track, build, review, archive);
             vm = new WizardViewModel(steps, draft);
         }

@@ -88,7 +88,7 @@ class SeveralPackagesViewModelTest {
     private ArchiveStepViewModel archive(SampleMachine m) {
         ProfileStore profiles = new ProfileStore(SampleMachine.CATALOG);
         return new ArchiveStepViewModel(new ZipArchiver(), releases, profiles, new CiWorkflowExporter(SampleMachine.CATALOG, profiles),
-                "0.1.0", new DirectTaskRunner(), p -> m.draft.host().resolve(p));
+                new DirectTaskRunner(), p -> m.draft.host().resolve(p));
     }
 
     private static Path buildFolder(SampleMachine m, String buildDir) {

@@ -227,6 +227,9 @@ public final class ArchiveStepView implements StepView {
             export.setMnemonicParsing(true);
             export.setMinWidth(Region.USE_PREF_SIZE);
             export.setOnAction(e -> {
+                if (!WorkflowSourceDialog.ask(export.getScene().getWindow(), vm.workflowSource())) {
+                    return;
+                }
                 FileChooser fc = new FileChooser();
                 fc.setTitle("Save the GitHub Actions workflow");
                 fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("GitHub Actions workflow (*.yml)", "*.yml"));

@@ -73,7 +73,8 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
     private final ZipArchiver archiver;
     private final ProfileStore profiles;
     private final CiWorkflowExporter workflows;
-    private final String packagerVersion;
+    /** Where the exported workflow's runners get HIP Packager; its answers stay for the session. */
+    private final WorkflowSourceForm workflowSource = new WorkflowSourceForm();
     /** Saving a profile or a workflow is quick and does not make the step busy. */
     private final TaskRunner runner;
     /** Turns the draft's output folder (a build-machine path) into a local folder. */
@@ -102,24 +103,22 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
     private String nameTaken;
 
     /**
-     * @param workflows       the CI workflow exporter, or null when not available
-     * @param packagerVersion HIP Packager's version, which the workflow builds on the runner
+     * @param workflows the CI workflow exporter, or null when not available
      */
     public ArchiveStepViewModel(ZipArchiver archiver, ProfileStore profiles, CiWorkflowExporter workflows,
-            String packagerVersion, TaskRunner runner, Function<String, Path> resolveOutput) {
-        this(archiver, null, profiles, workflows, packagerVersion, runner, resolveOutput);
+            TaskRunner runner, Function<String, Path> resolveOutput) {
+        this(archiver, null, profiles, workflows, runner, resolveOutput);
     }
 
     /** @param releases the release engine that cuts a release of several packages (null: only one package) */
     public ArchiveStepViewModel(ZipArchiver archiver, ReleaseService releases, ProfileStore profiles, CiWorkflowExporter workflows,
-            String packagerVersion, TaskRunner runner, Function<String, Path> resolveOutput) {
+            TaskRunner runner, Function<String, Path> resolveOutput) {
         super(runner);
         this.releases = releases;
         this.runner = runner;
         this.archiver = archiver;
         this.profiles = profiles;
         this.workflows = workflows;
-        this.packagerVersion = packagerVersion;
         this.resolveOutput = resolveOutput;
         archiveName.addListener(o -> revalidate());
         outputFolder.addListener(o -> revalidate());
@@ -332,17 +331,26 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
         });
     }
 
-    /** Writes a GitHub Actions workflow that cuts this release on a Windows runner. */
+    /**
+     * Writes a GitHub Actions workflow that cuts this release on a Windows runner, its runners
+     * getting HIP Packager as {@link #workflowSource()} says; refused, saying what to enter, while
+     * that names no source.
+     */
     public void exportWorkflow(Path file) {
         if (workflows == null) {
             profileMessage.set("Exporting a CI workflow is not available in this build.");
+            return;
+        }
+        CiWorkflowOptions.PackagerSource source = workflowSource.source();
+        if (source == null) {
+            profileMessage.set("The workflow was not written: " + workflowSource.problemProperty().get());
             return;
         }
         ReleasePlan plan = planWithName();
         Release several = draft.severalPackages() ? draft.toRelease() : null;
         String label = (several != null ? "release" : archiveName.get().strip()) + ".json";
         runner.run((l, t) -> {
-            CiWorkflowOptions options = CiWorkflowOptions.defaults(label);
+            CiWorkflowOptions options = CiWorkflowOptions.defaults(label).withPackager(source);
             CiWorkflow w = several != null ? workflows.export(several, options) : workflows.export(plan, options);
             // The file chooser has already asked before replacing an existing file.
             workflows.write(w, file, true);
@@ -358,6 +366,11 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
                 profileMessage.set(failure("Exporting the CI workflow", e).message());
             }
         });
+    }
+
+    /** Where the exported workflow's runners get HIP Packager, as the export dialog asks it. */
+    public WorkflowSourceForm workflowSource() {
+        return workflowSource;
     }
 
     public boolean canExportWorkflow() {

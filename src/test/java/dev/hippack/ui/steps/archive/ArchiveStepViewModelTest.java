@@ -2,6 +2,8 @@ package dev.hippack.ui.steps.archive;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.hippack.core.archive.ZipArchiver;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
@@ -39,7 +41,7 @@ class ArchiveStepViewModelTest {
     }
 
     private ArchiveStepViewModel vm(dev.hippack.ui.common.TaskRunner runner) {
-        return new ArchiveStepViewModel(new ZipArchiver(), profiles, new CiWorkflowExporter(catalog, profiles), "0.1.0",
+        return new ArchiveStepViewModel(new ZipArchiver(), profiles, new CiWorkflowExporter(catalog, profiles),
                 runner, hostPath -> dir.resolve("out"));
     }
 
@@ -151,15 +153,41 @@ class ArchiveStepViewModelTest {
     }
 
     @Test
-    void exportedWorkflowIsRefusedUntilItsHipPackagerSourceIsNamed() throws Exception {
-        // The step names no bundle or repository for the runners yet (issue 17): the export says what to give.
+    void exportedWorkflowIsRefusedInTheWizardsWordsUntilItsHipPackagerSourceIsNamed() throws Exception {
         ArchiveStepViewModel vm = vm(new DirectTaskRunner());
         vm.enter(stagedDraft());
         Path file = dir.resolve("wf/release-hip.yml");
         Files.createDirectories(file.getParent());
         vm.exportWorkflow(file);
-        assertThat(vm.profileMessageProperty().get()).contains("--packager-bundle").contains("--packager-repo");
+        // The dialog's own words, not the command line's options.
+        assertThat(vm.profileMessageProperty().get()).startsWith("The workflow was not written: Enter the https:// address")
+                .doesNotContain("--packager");
         assertThat(file).doesNotExist();
+    }
+
+    @Test
+    void exportedWorkflowIsWrittenWithTheBundleOrTheRepositoryTheUserNamed() throws Exception {
+        ArchiveStepViewModel vm = vm(new DirectTaskRunner());
+        vm.enter(stagedDraft());
+        Path file = dir.resolve("wf/release-hip.yml");
+        Files.createDirectories(file.getParent());
+        String sha = "ab".repeat(32);
+        vm.workflowSource().bundleUrlProperty().set("https://example.org/hip-packager-windows-x64.zip");
+        vm.workflowSource().bundleSha256Property().set(sha);
+        vm.exportWorkflow(file);
+        assertThat(vm.profileMessageProperty().get()).startsWith("Wrote the CI workflow to " + file);
+        JsonNode wf = new YAMLMapper().readTree(file.toFile());
+        assertThat(wf.path("env").path("HIP_PACKAGER_SHA256").asText()).isEqualTo(sha);
+        assertThat(wf.path("jobs").path("package").path("strategy").path("matrix").path("include")).hasSize(1);
+
+        vm.workflowSource().kindProperty().set(WorkflowSourceForm.Kind.REPOSITORY);
+        vm.workflowSource().repositoryProperty().set("maintainer/hip-packager");
+        vm.workflowSource().refProperty().set("v0.1.0");
+        vm.exportWorkflow(file);
+        wf = new YAMLMapper().readTree(file.toFile());
+        assertThat(wf.path("env").path("HIP_PACKAGER_REPOSITORY").asText()).isEqualTo("maintainer/hip-packager");
+        assertThat(wf.path("env").path("HIP_PACKAGER_REF").asText()).isEqualTo("v0.1.0");
+        assertThat(wf.path("env").has("HIP_PACKAGER_SHA256")).isFalse();
     }
 
     @Test
