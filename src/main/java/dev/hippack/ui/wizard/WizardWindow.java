@@ -179,7 +179,7 @@ public final class WizardWindow {
     }
 
     private Node banner(String notice) {
-        Label label = new Label(notice, Icons.of(Icons.Glyph.DEMO));
+        Label label = new Label(notice, Icons.of(Icons.Glyph.DEMO, Icons.BANNER_SIZE));
         label.setWrapText(true);
         HBox box = new HBox(label);
         box.setId(ID_BANNER);
