@@ -5,10 +5,15 @@
 open module dev.hippack {
     requires javafx.controls;
     requires org.controlsfx.controls;
+    requires org.kordamp.ikonli.javafx;
     requires com.fasterxml.jackson.databind;
     requires org.apache.commons.compress;
     requires info.picocli;
     requires java.logging;
+
+    // The wizard's icon font as an ikonli font pack: ikonli's resolver finds its handler here.
+    provides org.kordamp.ikonli.IkonHandler with dev.hippack.ui.common.IconFont;
+    provides org.kordamp.ikonli.IkonProvider with dev.hippack.ui.common.IconFontProvider;
 
     exports dev.hippack.ui.app to javafx.graphics;
     // Exported (Main alone is in it) so that the runtime image resolves this module by default: its

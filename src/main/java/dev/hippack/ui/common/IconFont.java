@@ -1,48 +1,53 @@
 package dev.hippack.ui.common;
 
-import java.io.IOException;
+import dev.hippack.ui.common.Icons.Glyph;
 import java.io.InputStream;
-import javafx.scene.text.Font;
+import java.net.URL;
+import org.kordamp.ikonli.AbstractIkonHandler;
+import org.kordamp.ikonli.Ikon;
 
 /**
- * The wizard's icon font, "HIP Packager Icons": the glyphs of {@link Icons.Glyph}, cut out of the
- * Material Design Icons font (Pictogrammers, Apache License 2.0 terms; see the NOTICE beside the
- * font) by {@code tools/icon-font.sh}. JavaFX reads it once, and the style sheet then names its
- * family for every icon ({@code .wz-icon} in app.css).
+ * The wizard's icon font, "HIP Packager Icons", as an ikonli font pack: the glyphs of
+ * {@link Icons.Glyph} (the pack's {@code Ikon} enum), cut out of the Material Design Icons font
+ * (Pictogrammers, Apache License 2.0 terms; see the NOTICE beside the font) by
+ * {@code tools/icon-font.sh}. {@code module-info} provides it to ikonli, whose resolver finds it
+ * by the {@value #PREFIX} of an icon's description, reads its font once and draws each
+ * {@code FontIcon} in its family.
  */
-public final class IconFont {
+public final class IconFont extends AbstractIkonHandler {
 
-    /** The font's family name (its name table says so, and app.css names it). */
+    /** The font's family name (its name table says so). */
     public static final String FAMILY = "HIP Packager Icons";
     /** The font, a resource of this module. */
     public static final String RESOURCE = "/dev/hippack/ui/icons/hip-packager-icons.ttf";
+    /** What every description of ours starts with, so no other pack's handler claims it. */
+    public static final String PREFIX = "hpi-";
 
-    private static final System.Logger LOG = System.getLogger(IconFont.class.getName());
+    /** The service loader's way in (module-info's {@code provides}). */
+    public IconFont() { }
 
-    private IconFont() { }
-
-    /**
-     * Has JavaFX read the font, once (the holder's class initialisation; a second caller waits
-     * for the first), and says whether it could. Without the font the icons draw as empty boxes:
-     * that is logged once, never thrown, and the window still opens.
-     */
-    static boolean load() {
-        return Loaded.READ;
+    @Override
+    public boolean supports(String description) {
+        return description != null && description.startsWith(PREFIX);
     }
 
-    private static final class Loaded {
-        static final boolean READ = read();
+    @Override
+    public Ikon resolve(String description) {
+        return Glyph.findByDescription(description);
+    }
 
-        private static boolean read() {
-            try (InputStream in = IconFont.class.getResourceAsStream(RESOURCE)) {
-                if (in != null && Font.loadFont(in, 12) != null) {
-                    return true;
-                }
-            } catch (IOException e) {
-                // Reported below, as a font that could not be read.
-            }
-            LOG.log(System.Logger.Level.WARNING, "The icon font " + RESOURCE + " could not be read; the icons show as boxes.");
-            return false;
-        }
+    @Override
+    public URL getFontResource() {
+        return IconFont.class.getResource(RESOURCE);
+    }
+
+    @Override
+    public InputStream getFontResourceAsStream() {
+        return IconFont.class.getResourceAsStream(RESOURCE);
+    }
+
+    @Override
+    public String getFontFamily() {
+        return FAMILY;
     }
 }

@@ -1,26 +1,39 @@
 package dev.hippack.ui.common;
 
-import javafx.scene.text.Text;
+import java.util.Locale;
+import org.kordamp.ikonli.Ikon;
+import org.kordamp.ikonli.IkonResolverProvider;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.javafx.JavaFXFontLoader;
 
 /**
  * The wizard's icon set: one name per meaning, mapped to a Material Design glyph here and
  * nowhere else, so a glyph can change without hunting through the views.
  *
- * <p>The glyphs are drawn from the wizard's own icon font ({@link IconFont}): the Material Design
- * Icons glyphs named here, cut out of ikonli's pack font by {@code tools/icon-font.sh}, which reads
- * this file. Each glyph carries the pack's name for its icon and its code point, which the cut
- * keeps; {@code IconsTest} holds both to the pack and checks that the font has every glyph.
+ * <p>Every icon is an ikonli {@link FontIcon} of our own font pack: {@link Glyph} is its
+ * {@code Ikon} enum and {@link IconFont} its handler, which reads the wizard's icon font, the
+ * Material Design Icons glyphs named here, cut out of ikonli's Material Design pack by
+ * {@code tools/icon-font.sh} (which reads this file). Each glyph carries the pack's name for its
+ * icon and its code point, which the cut keeps; {@code IconsTest} holds both to the pack and
+ * checks that the font has every glyph.
  *
- * <p>An icon is a plain {@link Text} of the glyph's character with the style class
- * {@value Css#ICON}; the style sheet gives it the icon font, its size and its colour, as it
- * gives a label its own, so the first scene is styled in one pass (docs/design.md §10.4): ikonli's
- * {@code FontIcon} answered every size or font the style sheet gave it by setting an inline style
- * on itself, which styled each icon a second time.
+ * <p>An icon's size is set here, in code, and its colour comes from the style sheet
+ * ({@code -fx-icon-color} on {@value Css#ICON} and the severity classes): a {@code FontIcon}
+ * answers a size the sheet gives it ({@code -fx-icon-size}, or a font) by setting an inline style
+ * on itself, which styles it a second time and cost the first frame a second CSS pass
+ * (docs/design.md §10.4). Its size set before it joins the scene goes into the one pass.
  */
 public final class Icons {
 
-    /** What an icon means, not what it looks like. */
-    public enum Glyph {
+    /** The size of an icon beside words: the wizard's body text (.wz-root's font size in app.css). */
+    public static final int TEXT_SIZE = 13;
+    /** The icons of the step list, larger than its 14 px titles. */
+    public static final int STEP_LIST_SIZE = 18;
+    /** The demo banner's icon, beside its bold words. */
+    public static final int BANNER_SIZE = 16;
+
+    /** What an icon means, not what it looks like: the {@code Ikon} enum of our font pack. */
+    public enum Glyph implements Ikon {
         STEP_DONE("mdi2c-check-circle", 0xF05E0),
         STEP_CURRENT("mdi2c-chevron-right", 0xF0142),
         STEP_BLOCKED("mdi2l-lock", 0xF033E),
@@ -61,10 +74,12 @@ public final class Icons {
 
         private final String packName;
         private final int code;
+        private final String description;
 
         Glyph(String packName, int code) {
             this.packName = packName;
             this.code = code;
+            this.description = IconFont.PREFIX + name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
 
         /** The Material Design pack's name for the icon, e.g. {@code mdi2c-chevron-right}. */
@@ -77,33 +92,61 @@ public final class Icons {
             return code;
         }
 
-        /** The character that draws it in the icon font. */
-        public String text() {
-            return Character.toString(code);
+        /** Our pack's name for it, e.g. {@code hpi-step-current}: {@link IconFont}'s prefix and the meaning. */
+        @Override
+        public String getDescription() {
+            return description;
+        }
+
+        @Override
+        public int getCode() {
+            return code;
+        }
+
+        /** The glyph that {@code description} names, as ikonli asks of a pack's handler. */
+        public static Glyph findByDescription(String description) {
+            for (Glyph glyph : values()) {
+                if (glyph.description.equals(description)) {
+                    return glyph;
+                }
+            }
+            throw new IllegalArgumentException("Icon description '" + description + "' is not one of " + IconFont.FAMILY + "'s.");
         }
     }
+
+    private static final System.Logger LOG = System.getLogger(Icons.class.getName());
 
     private Icons() { }
 
     /**
-     * Reads the icon font, unless that has been done: the application calls it on a thread of its
-     * own while the FX thread builds the window, and {@link #of} calls it too, so that the style
-     * sheet finds the font however the two meet. Any thread may call it once the JavaFX toolkit runs.
+     * Has ikonli find its packs and read their fonts, ours among them, unless that has been done:
+     * the application calls it on a thread of its own while the FX thread builds the window
+     * (docs/design.md §10.1), and the first icon made waits for that reading rather than starting
+     * another. Any thread may call it once the JavaFX toolkit runs. Without the font the icons
+     * draw as empty boxes: that is logged, never thrown, and the window still opens.
      */
     public static void preload() {
-        IconFont.load();
+        if (IkonResolverProvider.getInstance(JavaFXFontLoader.getInstance()).resolve(Glyph.STOP.getDescription()).getFont() == null) {
+            LOG.log(System.Logger.Level.WARNING, "The icon font " + IconFont.RESOURCE + " could not be read; the icons show as boxes.");
+        }
     }
 
-    public static Text of(Glyph glyph) {
-        IconFont.load();
-        Text icon = new Text(glyph.text());
+    /** An icon beside words, at the body text's size. */
+    public static FontIcon of(Glyph glyph) {
+        return of(glyph, TEXT_SIZE);
+    }
+
+    /** An icon at {@code size} pixels. */
+    public static FontIcon of(Glyph glyph, int size) {
+        FontIcon icon = new FontIcon(glyph);
+        icon.setIconSize(size);
         icon.getStyleClass().add(Css.ICON);
         return icon;
     }
 
     /** An icon with an extra style class, e.g. a severity colour. */
-    public static Text of(Glyph glyph, String styleClass) {
-        Text icon = of(glyph);
+    public static FontIcon of(Glyph glyph, String styleClass) {
+        FontIcon icon = of(glyph);
         icon.getStyleClass().add(styleClass);
         return icon;
     }

@@ -83,7 +83,7 @@ final class StepListView {
                     case CURRENT -> Icons.Glyph.STEP_CURRENT;
                     case BLOCKED -> Icons.Glyph.STEP_BLOCKED;
                     case PENDING -> Icons.Glyph.STEP_PENDING;
-                }));
+                }, Icons.STEP_LIST_SIZE));
                 shown = status;
             }
             String state = switch (status) {

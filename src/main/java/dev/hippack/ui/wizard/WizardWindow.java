@@ -6,6 +6,7 @@ import dev.hippack.ui.common.HoverTooltip;
 import dev.hippack.ui.common.Icons;
 import dev.hippack.ui.common.NoticeBar;
 import dev.hippack.ui.common.Notifier;
+import dev.hippack.ui.common.ScreenNotifier;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -159,9 +160,17 @@ public final class WizardWindow {
         return views.get(id);
     }
 
-    /** Notices inside the window, over the top of the current step: they never leave the window. */
+    /**
+     * Notices inside the window, over the top of the current step; while the window is in the
+     * background, also on the screen (ControlsFX's notifications), so that the end of a long build
+     * or zip is seen from another window.
+     */
     public Notifier notifier() {
-        return notices::show;
+        Notifier onScreen = new ScreenNotifier(() -> scene().getWindow());
+        return notice -> {
+            notices.show(notice);
+            onScreen.show(notice);
+        };
     }
 
     /** Whether a notice is shown now, and its words (null when none ever was). */
@@ -179,7 +188,7 @@ public final class WizardWindow {
     }
 
     private Node banner(String notice) {
-        Label label = new Label(notice, Icons.of(Icons.Glyph.DEMO));
+        Label label = new Label(notice, Icons.of(Icons.Glyph.DEMO, Icons.BANNER_SIZE));
         label.setWrapText(true);
         HBox box = new HBox(label);
         box.setId(ID_BANNER);

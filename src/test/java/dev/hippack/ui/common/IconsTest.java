@@ -1,32 +1,44 @@
 package dev.hippack.ui.common;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.hippack.ui.common.Icons.Glyph;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.layout.VBox;
 import javafx.scene.text.Font;
-import javafx.scene.text.Text;
+import javafx.scene.paint.Color;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.kordamp.ikonli.Ikon;
+import org.kordamp.ikonli.IkonHandler;
+import org.kordamp.ikonli.IkonProvider;
+import org.kordamp.ikonli.IkonResolverProvider;
+import org.kordamp.ikonli.javafx.FontIcon;
+import org.kordamp.ikonli.javafx.JavaFXFontLoader;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 /**
- * The glyphs name their icons themselves (the pack's name and the code point) and are drawn from
- * our cut of the pack's font, so these tests hold them to the pack and to the font: a wrong code
- * point would show another icon, a glyph missing from the font an empty box.
+ * The glyphs name their icons themselves (the pack's name and the code point) and are drawn by
+ * ikonli from our cut of the pack's font, our own font pack, so these tests hold them to the pack
+ * and to the font (a wrong code point would show another icon, a glyph missing from the font an
+ * empty box), and hold the pack to ikonli: found through module-info's service, drawn as
+ * {@code FontIcon}s whose size is set in code and whose colour the sheet gives, in one CSS pass.
  */
 @ExtendWith(ApplicationExtension.class)
 class IconsTest {
@@ -64,36 +76,88 @@ class IconsTest {
     }
 
     @Test
-    void anIconIsTheGlyphsCharacterInTheWizardsFontAtTheSizeAndColourTheStyleSheetGives() {
-        Text icon = Icons.of(Glyph.STOP, "wz-ok");
-        assertThat(icon.getText()).isEqualTo(new String(Character.toChars(Glyph.STOP.code())));
-        assertThat(icon.getStyleClass()).containsExactly(Css.ICON, "wz-ok");
+    void ikonliFindsOurFontPackThroughTheModulesServiceAndReadsItsFont() {
+        Icons.preload();
+        for (Glyph glyph : Glyph.values()) {
+            IkonHandler handler = IkonResolverProvider.getInstance(JavaFXFontLoader.getInstance()).resolve(glyph.getDescription());
+            assertThat(handler).as("%s: the handler ikonli finds for %s", glyph, glyph.getDescription()).isInstanceOf(IconFont.class);
+            assertThat(handler.resolve(glyph.getDescription())).isSameAs(glyph);
+        }
+        IkonHandler ours = IkonResolverProvider.getInstance(JavaFXFontLoader.getInstance()).resolve(Glyph.STOP.getDescription());
+        assertThat(ours.getFont()).as("ikonli has read %s", IconFont.RESOURCE).isInstanceOf(Font.class);
+        assertThat(((Font) ours.getFont()).getFamily()).isEqualTo(IconFont.FAMILY);
         assertThat(Font.getFamilies()).as("JavaFX has read the icon font").contains(IconFont.FAMILY);
-        assertThat(icon.getStyle()).as("styled by the sheet alone, never inline").isEmpty();
+        // The Material Design pack is on the test module path too: our descriptions are ours alone.
+        assertThat(Arrays.stream(Glyph.values()).map(Glyph::getDescription)).allMatch(d -> d.startsWith(IconFont.PREFIX));
+        assertThatThrownBy(() -> Glyph.findByDescription("hpi-no-such-icon")).isInstanceOf(IllegalArgumentException.class);
+    }
 
-        // In a step cell the sheet gives 18 px; beside other words the icon takes their size.
-        Label step = new Label("Track", Icons.of(Glyph.TRACK));
+    @Test
+    void theFontPacksProviderNamesTheGlyphEnum() {
+        // As every pack: module-info provides it to ikonli's IkonProvider service (only ikonli's tools ask for it).
+        assertThat(IconFont.class.getModule().getDescriptor().provides())
+                .anySatisfy(p -> {
+                    assertThat(p.service()).isEqualTo(IkonProvider.class.getName());
+                    assertThat(p.providers()).containsExactly(IconFontProvider.class.getName());
+                });
+        assertThat(new IconFontProvider().getIkon()).isEqualTo(Glyph.class);
+    }
+
+    @Test
+    void anIconIsAnIkonliFontIconSizedInCodeAndColouredByTheSheetInOneCssPass() {
+        FontIcon icon = Icons.of(Glyph.STOP, "wz-ok");
+        assertThat(icon.getIconCode()).isSameAs(Glyph.STOP);
+        assertThat(icon.getText()).isEqualTo(new String(Character.toChars(Glyph.STOP.code())));
+        assertThat(icon.getStyleClass()).contains(Css.ICON, "wz-ok");
+        assertThat(icon.getIconSize()).as("beside words: the body text's size").isEqualTo(Icons.TEXT_SIZE);
+
+        Label step = new Label("Track", Icons.of(Glyph.TRACK, Icons.STEP_LIST_SIZE));
         step.getStyleClass().addAll(Css.STEP_CELL, Css.STEP_CURRENT);
         VBox steps = new VBox(step);
         steps.getStyleClass().add(Css.STEP_LIST);
         Label words = new Label("Rescan", icon);
-        VBox root = new VBox(steps, words);
+        Label plain = new Label("Theme", Icons.of(Glyph.THEME));
+        VBox root = new VBox(steps, words, plain);
         root.getStyleClass().add(Css.ROOT);
         Scene scene = new Scene(root);
         scene.getStylesheets().addAll(getClass().getResource(Css.TOKENS_LIGHT).toExternalForm(),
                 getClass().getResource(Css.APP).toExternalForm());
+        FontIcon stepIcon = (FontIcon) step.getGraphic();
+        FontIcon plainIcon = (FontIcon) plain.getGraphic();
+        // What ikonli set on each icon before the scene's CSS pass: the pack's family and the size in code.
+        String stepStyle = stepIcon.getStyle();
+        String wordsStyle = icon.getStyle();
         root.applyCss();
 
-        Text stepIcon = (Text) step.getGraphic();
+        // A FontIcon answers a size or font the sheet gives it by restyling itself inline, which
+        // costs the first frame a second CSS pass (docs/design.md §10.4): the sheet gives none.
+        assertThat(stepIcon.getStyle()).as("the step icon's inline style after the CSS pass").isEqualTo(stepStyle);
+        assertThat(icon.getStyle()).as("the icon's inline style after the CSS pass").isEqualTo(wordsStyle);
         assertThat(stepIcon.getFont().getFamily()).isEqualTo(IconFont.FAMILY);
-        assertThat(stepIcon.getFont().getSize()).isEqualTo(18);
+        assertThat(stepIcon.getFont().getSize()).isEqualTo(Icons.STEP_LIST_SIZE);
         assertThat(icon.getFont().getFamily()).isEqualTo(IconFont.FAMILY);
-        assertThat(icon.getFont().getSize()).as("the label's own size, from .wz-root").isEqualTo(13);
-        // The colours are the tokens': the current step's accent, and the ok colour of "wz-ok".
-        assertThat(stepIcon.getFill()).isNotEqualTo(icon.getFill());
-        assertThat(icon.getFill()).isNotEqualTo(javafx.scene.paint.Color.BLACK);
-        // ikonli's FontIcon answered the sheet's size with an inline style of its own, styling itself twice.
-        assertThat(stepIcon.getStyle()).isEmpty();
+        assertThat(icon.getFont().getSize()).as("the label's own size, from .wz-root")
+                .isEqualTo(words.getFont().getSize()).isEqualTo(Icons.TEXT_SIZE);
+
+        // The colours are the tokens': the current step's accent, the ok colour of "wz-ok", the text's.
+        Color accent = (Color) stepIcon.getFill();
+        Color ok = (Color) icon.getFill();
+        Color text = (Color) plainIcon.getFill();
+        assertThat(Set.of(accent, ok, text)).as("three tokens, three colours").hasSize(3).doesNotContain(Color.BLACK);
+        assertThat(text).as("a plain icon takes the text token's colour").isEqualTo(token(Css.TOKENS_LIGHT, "-wz-text"));
+        assertThat(icon.getIconColor()).isEqualTo(ok);
+        assertThat(stepIcon.getIconColor()).isEqualTo(accent);
+    }
+
+    /** A colour token's value as tokens.css declares it ({@code -wz-text: #1f2328;}). */
+    private static Color token(String sheet, String name) {
+        try (InputStream in = IconsTest.class.getResourceAsStream(sheet)) {
+            Matcher m = Pattern.compile("(?m)^\\s*" + Pattern.quote(name) + ":\\s*(#[0-9a-fA-F]{6});").matcher(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+            assertThat(m.find()).as("%s in %s", name, sheet).isTrue();
+            return Color.web(m.group(1));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The pack's constant named {@code packName}: its letter's enum ("mdi2c-..." is MaterialDesignC). */
