@@ -1,6 +1,7 @@
 package dev.hippack.core.audit;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.ZipNames;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
 import java.io.IOException;
@@ -10,7 +11,6 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -52,10 +52,6 @@ final class ZipStructure {
     private static final int KNOWN_FLAGS = 0x080E;
     /** Encryption (0), strong encryption (6), masked central directory (13). */
     private static final int ENCRYPTION_FLAGS = 0x2041;
-    private static final Set<String> DEVICE_NAMES = Set.of("CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$",
-            "COM1", "COM2", "COM3", "COM4", "COM5", "COM6", "COM7", "COM8", "COM9",
-            "LPT1", "LPT2", "LPT3", "LPT4", "LPT5", "LPT6", "LPT7", "LPT8", "LPT9");
-
     /**
      * One entry as its central directory record describes it, checked against its local header.
      *
@@ -94,13 +90,6 @@ final class ZipStructure {
      */
     static ZipStructure read(FileChannel ch, String label) throws PackagerException, IOException {
         return new Parser(ch, label).parse();
-    }
-
-    /** The key under which Windows and the common extractors treat two paths as the same file. */
-    static String collisionKey(String path) {
-        StringBuilder b = new StringBuilder(path.length());
-        path.codePoints().forEach(c -> b.appendCodePoint(Character.toUpperCase(c)));
-        return Normalizer.normalize(b, Normalizer.Form.NFC);
     }
 
     private static final class Parser {
@@ -490,15 +479,15 @@ final class ZipStructure {
             Map<String, Entry> folders = new HashMap<>();
             for (int i = 0; i < entries.size(); i++) {
                 Entry e = entries.get(i);
-                String problem = nameProblem(e.name(), (e.flags() & 0x0800) != 0);
+                String problem = ZipNames.problem(e.name(), (e.flags() & 0x0800) != 0);
                 if (problem != null) {
                     problems.add(error(ContainerFindings.ZIP_UNSAFE_PATH, e.name(), "The entry name '" + e.name() + "' " + problem + ".",
                             "Rebuild the zip from the staged folder with 'hip-packager zip'."));
                     entries.set(i, with(e, "", false));
                     continue;
                 }
-                String path = normalise(e.name());
-                String key = collisionKey(path);
+                String path = ZipNames.normalise(e.name());
+                String key = ZipNames.collisionKey(path);
                 Entry other = files.containsKey(key) ? files.get(key) : folders.get(key);
                 if (other != null && !(e.directory() && other.directory())) {
                     problems.add(error(ContainerFindings.ZIP_DUPLICATE, e.name(), "'" + e.name() + "' and '" + other.name()
@@ -513,7 +502,7 @@ final class ZipStructure {
             }
             // A file whose path is also the folder of another entry: one of the two cannot be extracted.
             for (Entry e : entries) {
-                String key = collisionKey(e.path());
+                String key = ZipNames.collisionKey(e.path());
                 for (int s = key.indexOf('/'); s > 0; s = key.indexOf('/', s + 1)) {
                     Entry file = files.get(key.substring(0, s));
                     if (file != null) {
@@ -594,69 +583,6 @@ final class ZipStructure {
             }
         }
         return new String(raw, StandardCharsets.ISO_8859_1);
-    }
-
-    /** Why a name is unsafe or read differently by different extractors; null when it is neither. */
-    static String nameProblem(String name, boolean utf8) {
-        if (name.isEmpty()) {
-            return "is empty";
-        }
-        if (name.indexOf('\uFFFD') >= 0) {
-            return "is not valid UTF-8 though its flag says it is";
-        }
-        if (name.indexOf('\\') >= 0) {
-            return "holds a backslash, which Windows and 7-Zip read as a folder separator and unzip keeps in the name";
-        }
-        if (name.startsWith("/") || name.matches("^[A-Za-z]:.*")) {
-            return "is absolute; extracting it would write outside the target";
-        }
-        boolean ascii = true;
-        for (int i = 0; i < name.length(); i++) {
-            char c = name.charAt(i);
-            if (c < 0x20 || c == 0x7F || "<>:\"|?*".indexOf(c) >= 0) {
-                return "holds a character Windows does not allow in a file name (" + String.format(Locale.ROOT, "U+%04X", (int) c) + ")";
-            }
-            ascii &= c < 0x80;
-        }
-        if (!ascii && !utf8) {
-            return "holds bytes beyond ASCII without the UTF-8 flag, which extractors decode with different code pages";
-        }
-        String[] segments = name.split("/", -1);
-        for (int i = 0; i < segments.length; i++) {
-            String seg = segments[i];
-            if (seg.equals("..")) {
-                return "climbs out of the folder with '..'; extracting it would write outside the target";
-            }
-            if (seg.isEmpty() || seg.equals(".")) {
-                continue;
-            }
-            if (seg.endsWith(".") || seg.endsWith(" ")) {
-                return "has a segment ending in a dot or a space, which Windows drops (so it may land on another file)";
-            }
-            String base = seg.contains(".") ? seg.substring(0, seg.indexOf('.')) : seg;
-            if (DEVICE_NAMES.contains(base.trim().toUpperCase(Locale.ROOT))) {
-                return "names a Windows device (" + base + "), which cannot be a file";
-            }
-        }
-        if (normalise(name).isEmpty()) {
-            return "names no file or folder";
-        }
-        return null;
-    }
-
-    /** The path without {@code .} and empty segments and without a trailing slash. */
-    static String normalise(String name) {
-        StringBuilder b = new StringBuilder(name.length());
-        for (String seg : name.split("/")) {
-            if (seg.isEmpty() || seg.equals(".")) {
-                continue;
-            }
-            if (!b.isEmpty()) {
-                b.append('/');
-            }
-            b.append(seg);
-        }
-        return b.toString();
     }
 
     private static String hex(long v, int digits) {
