@@ -49,8 +49,24 @@ final class ZipSource implements PackageSource {
     static final int MAX_ENTRIES = ZipStructure.MAX_ENTRIES;
     static final long MAX_CENTRAL_DIRECTORY_BYTES = ZipStructure.MAX_CENTRAL_DIRECTORY_BYTES;
 
+    /**
+     * The most bytes all reads of one zip may decompress, as a multiple of the zip's size: a real
+     * package unpacks to about 3 times its zip, and its audit reads that a few times over.
+     */
+    static final long WORK_PER_BYTE = 100;
+    /** Below this, any zip may be decompressed in full however well it compresses (a second or two). */
+    static final long MIN_WORK_BYTES = 1L << 30;
+
     private final Path zipPath;
     private final FileChannel channel;
+    /**
+     * The bytes every read of this zip may still decompress. Bounding the work by what the zip
+     * holds, not by what it declares, keeps a hostile zip (a bomb inside the declared limits, an
+     * executable whose import names lie far apart in a stream that must be re-inflated for each)
+     * to seconds.
+     */
+    private long budget;
+    private boolean budgetSpent;
     private final List<PackageEntry> entries = new ArrayList<>();
     private final Map<String, ZipStructure.Entry> byPath = new HashMap<>();
     private final List<Finding> problems = new ArrayList<>();
@@ -65,6 +81,8 @@ final class ZipSource implements PackageSource {
         }
         try {
             this.channel = FileChannel.open(zipPath, StandardOpenOption.READ);
+            this.budget = Math.max(MIN_WORK_BYTES, Math.multiplyHigh(channel.size(), WORK_PER_BYTE) != 0
+                    ? Long.MAX_VALUE : channel.size() * WORK_PER_BYTE);
         } catch (IOException e) {
             throw new PackagerException("Could not read " + zipPath + " (" + e + ").");
         }
@@ -181,6 +199,9 @@ final class ZipSource implements PackageSource {
         byte[] input = new byte[1 << 16];
         for (ZipStructure.Entry e : byOffset) {
             cancel.throwIfCancelled();
+            if (budgetSpent) {
+                break;
+            }
             String damage = checkData(e, buffer, input, cancel);
             if (damage != null) {
                 problems.add(error(ContainerFindings.ZIP_CORRUPT, e.name(), quote(e.name()) + " is damaged: " + damage + ".",
@@ -225,6 +246,7 @@ final class ZipSource implements PackageSource {
                 }
                 crc.update(buffer, 0, k);
                 n += k;
+                spend(k);
                 if ((n & ((1 << 24) - 1)) < k) {
                     cancel.throwIfCancelled();
                 }
@@ -233,6 +255,8 @@ final class ZipSource implements PackageSource {
                 return "its deflate stream ends after " + inflater.getBytesRead() + " of the " + e.compressedSize()
                         + " compressed bytes recorded";
             }
+        } catch (WorkExceeded ex) {
+            return null;
         } catch (DataFormatException ex) {
             return "its data cannot be decompressed (" + ex.getMessage() + ")";
         } catch (IOException ex) {
@@ -276,8 +300,52 @@ final class ZipSource implements PackageSource {
         return reader.fileVersion(zipPath.getFileName() + "!/" + ze.name(), ze.size(), () -> open(ze));
     }
 
+    /**
+     * Counts {@code bytes} decompressed against the zip's budget; past it, reports the zip as a
+     * bomb once and throws, so no check reads further.
+     */
+    private void spend(long bytes) throws WorkExceeded {
+        budget -= bytes;
+        if (budget >= 0) {
+            return;
+        }
+        if (!budgetSpent) {
+            budgetSpent = true;
+            long size = 0;
+            try {
+                size = channel.size();
+            } catch (IOException e) {
+                // the size only words the message
+            }
+            problems.add(error(ContainerFindings.ZIP_BOMB, zipPath.getFileName().toString(), "Reading " + zipPath.getFileName()
+                    + " took more than " + Math.max(MIN_WORK_BYTES, size * WORK_PER_BYTE) + " bytes of decompression, "
+                    + WORK_PER_BYTE + " times its size of " + size + " bytes; a package unpacks to about 3 times its zip. "
+                    + "The audit stopped reading it.", "Do not publish this zip; rebuild it."));
+        }
+        throw new WorkExceeded(zipPath.getFileName() + " needs more decompression than " + WORK_PER_BYTE
+                + " times its size (a zip bomb); the audit stopped reading it");
+    }
+
+    /** The zip's decompression budget is spent. */
+    private static final class WorkExceeded extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        WorkExceeded(String message) {
+            super(message);
+        }
+    }
+
     /** The entry's content, never more than its declared size; damaged deflate data is an IOException. */
-    private InputStream open(ZipStructure.Entry ze) {
+    private InputStream open(ZipStructure.Entry ze) throws IOException {
+        if (budgetSpent) {
+            throw new WorkExceeded(zipPath.getFileName() + " needs more decompression than " + WORK_PER_BYTE
+                    + " times its size (a zip bomb); the audit stopped reading it");
+        }
+        return new Counted(decompressed(ze));
+    }
+
+    /** The entry's content, never more than its declared size, not counted against the budget. */
+    private InputStream decompressed(ZipStructure.Entry ze) {
         InputStream raw = new ChannelRange(channel, ze.dataOffset(), ze.compressedSize());
         if (ze.method() == 0) {
             return raw;
@@ -295,6 +363,39 @@ final class ZipSource implements PackageSource {
         }, ze.size());
     }
 
+    /** A stream whose every byte counts against the zip's decompression budget. */
+    private final class Counted extends java.io.FilterInputStream {
+        Counted(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                spend(1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                spend(n);
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            // Skipping a deflate stream decompresses it all the same.
+            long k = super.skip(n);
+            spend(k);
+            return k;
+        }
+    }
+
     @Override
     public long crc32(PackageEntry entry) {
         return byPath.get(entry.path()).crc();
@@ -303,7 +404,9 @@ final class ZipSource implements PackageSource {
     @Override
     public String readText(PackageEntry entry, int maxBytes) throws PackagerException {
         ZipStructure.Entry ze = byPath.get(entry.path());
-        try (InputStream in = open(ze)) {
+        // Bounded by maxBytes whatever the entry declares, so not counted against the budget:
+        // the README of a zip reported as a bomb is still read.
+        try (InputStream in = decompressed(ze)) {
             return new String(in.readNBytes(maxBytes), StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new PackagerException(zipPath + "!/" + ze.name() + " could not be read (" + e.getMessage()
