@@ -54,6 +54,49 @@ class AuditCommandTest {
         Files.write(p, new byte[] {1, 2, 3});
     }
 
+    /** The package zipped below "pkg/", with {@code name}'s compression method set to {@code method} in both headers. */
+    private Path zipWithMethod(Path pkg, String name, int method) throws Exception {
+        Path zip = tmp.resolve("methods/package.zip");
+        Files.createDirectories(zip.getParent());
+        try (var out = new org.apache.commons.compress.archivers.zip.ZipArchiveOutputStream(zip);
+             var files = Files.walk(pkg)) {
+            for (Path p : files.filter(Files::isRegularFile).sorted().toList()) {
+                out.putArchiveEntry(new org.apache.commons.compress.archivers.zip.ZipArchiveEntry(
+                        "pkg/" + pkg.relativize(p).toString().replace('\\', '/')));
+                out.write(Files.readAllBytes(p));
+                out.closeArchiveEntry();
+            }
+        }
+        byte[] b = Files.readAllBytes(zip);
+        byte[] n = ("pkg/" + name).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        for (int i = 0; i + 46 + n.length <= b.length; i++) {
+            int sig = (b[i] & 0xFF) | (b[i + 1] & 0xFF) << 8 | (b[i + 2] & 0xFF) << 16 | (b[i + 3] & 0xFF) << 24;
+            int nameAt = sig == 0x04034b50 ? 30 : sig == 0x02014b50 ? 46 : -1;
+            if (nameAt > 0 && java.util.Arrays.equals(b, i + nameAt, i + nameAt + n.length, n, 0, n.length)) {
+                int field = nameAt == 30 ? 8 : 10;
+                b[i + field] = (byte) method;
+                b[i + field + 1] = (byte) (method >>> 8);
+            }
+        }
+        return Files.write(zip, b);
+    }
+
+    @Test
+    void anUnknownCompressionMethodIsAClearErrorInAuditAndDiffNeverAStackTrace() throws Exception {
+        Path pkg = goodPackage();
+        for (int method : new int[] {93, 95, 0xBEEF}) {
+            Path zip = zipWithMethod(pkg, "amdhip64_6.dll", method);
+            CliTestSupport.Result r = CliTestSupport.run("audit", zip.toString());
+            assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(Cli.FAILED);
+            assertThat(r.out()).contains("zip.unsupported")
+                    .contains("Entry 'pkg/amdhip64_6.dll' uses compression method " + method + ", which HIP Packager cannot check");
+            assertThat(r.out() + r.err()).doesNotContain("Exception").doesNotContain("\tat ");
+            CliTestSupport.Result d = CliTestSupport.run("diff", zip.toString(), pkg.toString());
+            assertThat(d.out() + d.err()).as("diff").doesNotContain("Exception").doesNotContain("\tat ")
+                    .contains("uses compression method " + method);
+        }
+    }
+
     @Test
     void goodPackageExitsZeroAndSaysItPasses() throws Exception {
         CliTestSupport.Result r = CliTestSupport.run("audit", goodPackage().toString());

@@ -1,6 +1,7 @@
 package dev.hippack.core.archive;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.ZipNames;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -12,7 +13,9 @@ import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.zip.CRC32;
 
 /**
@@ -73,7 +76,29 @@ public final class SourceTree {
                     + ". Check that the folder is readable.", e);
         }
         entries.sort(Comparator.comparing(TreeEntry::name));
+        checkNames(entries);
         return entries;
+    }
+
+    /**
+     * Refuses, before anything is written, a tree whose names the audit would refuse in the zip:
+     * a name that extractors place differently (a backslash, a character or device name Windows
+     * does not allow), and two names that land on one path on Windows (differing only in case).
+     */
+    private static void checkNames(List<TreeEntry> entries) throws PackagerException {
+        Map<String, TreeEntry> byKey = new HashMap<>();
+        for (TreeEntry e : entries) {
+            String problem = ZipNames.problem(e.name(), true);
+            if (problem != null) {
+                throw new PackagerException("Cannot zip " + e.path() + ": its name " + problem
+                        + ". Rename it in the folder and run again.");
+            }
+            TreeEntry other = byKey.putIfAbsent(ZipNames.collisionKey(ZipNames.normalise(e.name())), e);
+            if (other != null) {
+                throw new PackagerException("Cannot zip " + other.path() + " and " + e.path() + ": their names differ only "
+                        + "in case, and Windows (and every extractor there) makes them one file. Rename or remove one and run again.");
+            }
+        }
     }
 
     /** A path in the tree that is neither a regular file nor a folder. */

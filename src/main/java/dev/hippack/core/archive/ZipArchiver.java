@@ -167,6 +167,9 @@ public final class ZipArchiver {
             Checked checked = writeAndCheck(request, entries, zip, pool, deflater, threads, listener, total, token);
             long zipBytes = zip.channel().size();
             try (Sha256Sums.Pending newSums = sums.prepare(output, checked.sha256())) {
+                // The old zip's line goes first, the new line last: a kill in between leaves a zip
+                // without a line, never beside a line that disagrees with it.
+                newSums.withdrawOldLine();
                 commit(zip, output, request.overwrite());
                 Path checksums = newSums.commit();
                 int dirs = entries.size() - fileCount;

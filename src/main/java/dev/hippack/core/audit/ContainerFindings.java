@@ -23,6 +23,11 @@ public final class ContainerFindings {
     public static final String ZIP_BOMB = "zip.bomb";
     /** A local header that disagrees with the central directory. */
     public static final String ZIP_HEADER_MISMATCH = "zip.header-mismatch";
+    /**
+     * A structural field that disagrees with the others (end record counts, sizes, disk numbers,
+     * versions, extra fields, bytes no entry owns): extractors read such a zip in different ways.
+     */
+    public static final String ZIP_MALFORMED = "zip.malformed";
     /** Data that does not decompress to its recorded size and CRC-32. */
     public static final String ZIP_CORRUPT = "zip.corrupt";
     /** A symbolic link, FIFO, device or socket in a staged folder; {@code zip} refuses the folder. */
@@ -30,7 +35,7 @@ public final class ContainerFindings {
 
     /** Every id above, in the order of the audit table in docs/cli.md. */
     public static final List<String> IDS = List.of(ZIP_UNSAFE_PATH, ZIP_DUPLICATE, ZIP_SYMLINK, ZIP_ENCRYPTED,
-            ZIP_UNSUPPORTED, ZIP_BOMB, ZIP_HEADER_MISMATCH, ZIP_CORRUPT, FOLDER_NOT_A_FILE);
+            ZIP_UNSUPPORTED, ZIP_BOMB, ZIP_HEADER_MISMATCH, ZIP_MALFORMED, ZIP_CORRUPT, FOLDER_NOT_A_FILE);
 
     private ContainerFindings() { }
 }

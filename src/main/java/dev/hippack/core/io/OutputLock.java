@@ -96,6 +96,8 @@ public final class OutputLock implements AutoCloseable {
                 String holder = readHolder(file);
                 throw busy(dir, holder);
             }
+            // Checked again now that it is open: a hard link made in between must not be truncated either.
+            refuseOddLockFile(file);
             ByteBuffer text = ByteBuffer.wrap(me.getBytes(StandardCharsets.UTF_8));
             channel.truncate(0);
             while (text.hasRemaining()) {
@@ -169,8 +171,22 @@ public final class OutputLock implements AutoCloseable {
             if (!a.isRegularFile()) {
                 throw new IOException(file + " is not a plain file (a link or a folder); remove it");
             }
+            if (hardLinks(file) > 1) {
+                // Another name of the same file (a user's document hard-linked here) would be truncated.
+                throw new IOException(file + " has other hard links, so it is another file's second name; "
+                        + "nothing was written to it. Remove it");
+            }
         } catch (NoSuchFileException e) {
             // created below
+        }
+    }
+
+    /** The file's number of names; 1 where the file system cannot tell (Windows without the unix view). */
+    private static int hardLinks(Path file) throws IOException {
+        try {
+            return (Integer) Files.getAttribute(file, "unix:nlink", LinkOption.NOFOLLOW_LINKS);
+        } catch (UnsupportedOperationException | IllegalArgumentException e) {
+            return 1;
         }
     }
 

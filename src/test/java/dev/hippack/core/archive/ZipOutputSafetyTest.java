@@ -69,6 +69,31 @@ class ZipOutputSafetyTest {
     }
 
     @Test
+    void aBackslashInANameIsRefusedNamingItBeforeAnythingIsWritten() throws Exception {
+        Path tree = ArchiveFixtures.packageTree(temp.resolve("src"));
+        Path odd = Files.writeString(tree.resolve("a\\..\\b.dll"), "x");
+        Path out = temp.resolve("out/p.zip");
+        assertThatThrownBy(() -> zip(tree, out, false)).isInstanceOf(PackagerException.class)
+                .isNotInstanceOf(OperationFailedException.class)
+                .hasMessageContaining(odd.toString()).hasMessageContaining("backslash");
+        assertThat(out.getParent()).doesNotExist();
+    }
+
+    @Test
+    void namesDifferingOnlyInCaseAreRefusedNamingBothBeforeAnythingIsWritten() throws Exception {
+        Path tree = ArchiveFixtures.packageTree(temp.resolve("src"));
+        Path lower = Files.writeString(tree.resolve("notes.txt"), "a");
+        Path upper = Files.writeString(tree.resolve("NOTES.txt"), "b");
+        Assumptions.assumeTrue(!Files.isSameFile(lower, upper), "this file system ignores case");
+        Path out = temp.resolve("out/p.zip");
+        assertThatThrownBy(() -> zip(tree, out, false)).isInstanceOf(PackagerException.class)
+                .isNotInstanceOf(OperationFailedException.class)
+                .hasMessageContaining(lower.toString()).hasMessageContaining(upper.toString())
+                .hasMessageContaining("differ only in case");
+        assertThat(out.getParent()).doesNotExist();
+    }
+
+    @Test
     void aFolderLinkAndABrokenLinkInTheTreeAreRefused() throws Exception {
         Path tree = ArchiveFixtures.packageTree(temp.resolve("src"));
         Path outside = Files.createDirectories(temp.resolve("outside"));

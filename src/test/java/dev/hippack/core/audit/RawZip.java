@@ -33,6 +33,15 @@ final class RawZip {
         long centralCompressed = -1;
         int localFlags = 0x0800;
         int centralFlags = 0x0800;
+        /** Unix 3.0 by default; the high byte names the host system. */
+        int versionMadeBy = 0x031E;
+        int localVersionNeeded = 20;
+        int centralVersionNeeded = 20;
+        long externalAttributes = 0100644L << 16;
+        byte[] localExtra = new byte[0];
+        byte[] centralExtra = new byte[0];
+        /** The raw name bytes when they are not the UTF-8 of the name (a legacy code page). */
+        byte[] rawName;
 
         Entry(String name, byte[] data) {
             this.data = data;
@@ -79,26 +88,28 @@ final class RawZip {
             byte[] payload = e.method == 8 ? deflate(e.data) : e.data;
             payloads.add(payload);
             offsets.add((long) out.size());
-            byte[] name = e.localName.getBytes(StandardCharsets.UTF_8);
-            ByteBuffer h = le(30 + name.length);
-            h.putInt(0x04034b50).putShort((short) 20).putShort((short) e.localFlags).putShort((short) e.method)
+            byte[] name = e.rawName != null ? e.rawName : e.localName.getBytes(StandardCharsets.UTF_8);
+            ByteBuffer h = le(30 + name.length + e.localExtra.length);
+            h.putInt(0x04034b50).putShort((short) e.localVersionNeeded).putShort((short) e.localFlags).putShort((short) e.method)
                     .putShort((short) 0).putShort((short) 0x21)
                     .putInt((int) e.localCrc).putInt((int) (e.localCompressed >= 0 ? e.localCompressed : payload.length))
-                    .putInt((int) e.localSize).putShort((short) name.length).putShort((short) 0).put(name);
+                    .putInt((int) e.localSize).putShort((short) name.length).putShort((short) e.localExtra.length).put(name)
+                    .put(e.localExtra);
             out.write(h.array());
             out.write(payload);
         }
         long cdStart = out.size();
         for (int i = 0; i < entries.size(); i++) {
             Entry e = entries.get(i);
-            byte[] name = e.centralName.getBytes(StandardCharsets.UTF_8);
-            ByteBuffer h = le(46 + name.length);
-            h.putInt(0x02014b50).putShort((short) 0x0314).putShort((short) 20).putShort((short) e.centralFlags)
+            byte[] name = e.rawName != null ? e.rawName : e.centralName.getBytes(StandardCharsets.UTF_8);
+            ByteBuffer h = le(46 + name.length + e.centralExtra.length);
+            h.putInt(0x02014b50).putShort((short) e.versionMadeBy).putShort((short) e.centralVersionNeeded)
+                    .putShort((short) e.centralFlags)
                     .putShort((short) e.method).putShort((short) 0).putShort((short) 0x21).putInt((int) e.centralCrc)
                     .putInt((int) (e.centralCompressed >= 0 ? e.centralCompressed : payloads.get(i).length))
-                    .putInt((int) e.centralSize).putShort((short) name.length).putShort((short) 0).putShort((short) 0)
-                    .putShort((short) 0).putShort((short) 0).putInt(0100644 << 16).putInt((int) (long) offsets.get(i))
-                    .put(name);
+                    .putInt((int) e.centralSize).putShort((short) name.length).putShort((short) e.centralExtra.length)
+                    .putShort((short) 0).putShort((short) 0).putShort((short) 0).putInt((int) e.externalAttributes)
+                    .putInt((int) (long) offsets.get(i)).put(name).put(e.centralExtra);
             out.write(h.array());
         }
         long cdSize = out.size() - cdStart;

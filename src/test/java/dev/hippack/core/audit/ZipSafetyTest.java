@@ -124,6 +124,7 @@ class ZipSafetyTest {
         Path zip = zip(out -> put(out, "pkg/big.bin", new byte[2 << 20]));
         byte[] bytes = Files.readAllBytes(zip);
         patchCentral(bytes, "pkg/big.bin", 24, 4, 0xF0000000L);
+        patchLocal(bytes, "pkg/big.bin", 22, 4, 0xF0000000L);
         Files.write(zip, bytes);
         AuditReport r = audit(zip);
         assertThat(ids(r)).containsExactly("zip.bomb");
@@ -148,8 +149,9 @@ class ZipSafetyTest {
         patchCentral(bytes, "pkg/b.txt", 42, 4, aOffset);
         Files.write(zip, bytes);
         AuditReport r = audit(zip);
-        assertThat(ids(r)).containsExactly("zip.bomb");
-        assertThat(r.findings().get(0).message()).contains("share");
+        // b's record points at a's local header, whose name is a's.
+        assertThat(ids(r)).containsExactly("zip.header-mismatch", "zip.bomb");
+        assertThat(r.findings().get(1).message()).contains("share");
     }
 
     @Test
@@ -185,6 +187,51 @@ class ZipSafetyTest {
         Finding closure = r.findings().stream().filter(f -> f.id().equals("deps.closure")).findFirst().orElseThrow();
         assertThat(closure.file()).isEqualTo("hipblas.dll");
         assertThat(closure.message()).contains("could not be read");
+    }
+
+    @Test
+    void aBombInsideTheDeclaredLimitsIsStoppedByTheWorkBudget() throws Exception {
+        // Two 600 MiB runs of zeros: each within the entry limit and deflate's real ratio, but
+        // 1.2 GiB from a zip of a few MB, more than the work a zip of that size may cost.
+        long each = 600L << 20;
+        Path zip = zip(out -> {
+            out.setLevel(1);
+            byte[] zeros = new byte[1 << 20];
+            for (String name : List.of("pkg/rocblas/library/pad1.dat", "pkg/rocblas/library/pad2.dat")) {
+                out.putArchiveEntry(new ZipArchiveEntry(name));
+                for (long n = 0; n < each; n += zeros.length) {
+                    out.write(zeros);
+                }
+                out.closeArchiveEntry();
+            }
+        });
+        assertThat(Files.size(zip) * ZipSource.WORK_PER_BYTE).isLessThan(ZipSource.MIN_WORK_BYTES);
+        AuditReport r = audit(zip);
+        assertThat(ids(r)).startsWith("zip.bomb");
+        assertThat(r.findings().get(0).message()).contains("times its size").contains("stopped reading");
+        // Nothing is decompressed past the budget: the executables are reported unread, not read.
+        assertThat(r.findings().subList(1, r.findings().size())).allSatisfy(f -> {
+            assertThat(f.id()).isEqualTo("deps.closure");
+            assertThat(f.message()).contains("a zip bomb");
+        });
+    }
+
+    @Test
+    void aZip64RecordHidingMillionsOfEntriesIsRefusedBeforeTheyAreRead() throws Exception {
+        byte[] b = Files.readAllBytes(zip(out -> { }));
+        int e = b.length - 22;
+        long cdOffset = u32(b, e + 16);
+        // The end record names the real entries; a zip64 record behind a locator claims 3,000,000.
+        java.nio.ByteBuffer z = java.nio.ByteBuffer.allocate(56 + 20 + 22).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+        z.putInt(0x06064b50).putLong(44).putShort((short) 45).putShort((short) 45).putInt(0).putInt(0)
+                .putLong(3_000_000).putLong(3_000_000).putLong(3_000_000L * 60).putLong(cdOffset);
+        z.putInt(0x07064b50).putInt(0).putLong(e).putInt(1);
+        z.put(b, e, 22);
+        byte[] n = Arrays.copyOf(b, e + z.capacity());
+        System.arraycopy(z.array(), 0, n, e, z.capacity());
+        Path zip = Files.write(tmp.resolve("hidden.zip"), n);
+        assertThatThrownBy(() -> audit(zip)).isInstanceOf(PackagerException.class)
+                .hasMessageContaining("hidden.zip").hasMessageContaining("3000000 entries");
     }
 
     @Test

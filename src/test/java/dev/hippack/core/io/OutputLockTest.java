@@ -56,4 +56,14 @@ class OutputLockTest {
                 .hasMessageContaining(OutputLock.FILE_NAME);
         assertThat(Files.readString(victim)).isEqualTo("precious");
     }
+
+    @Test
+    void aLockFileThatIsAHardLinkToAUsersFileIsRefusedAndTheFileKept() throws Exception {
+        Path victim = Files.writeString(dir.resolve("victim.txt"), "precious");
+        Path out = Files.createDirectories(dir.resolve("release"));
+        Files.createLink(out.resolve(OutputLock.FILE_NAME), victim);
+        assertThatThrownBy(() -> OutputLock.acquire(out, "zip")).isInstanceOf(OperationFailedException.class)
+                .hasMessageContaining(OutputLock.FILE_NAME).hasMessageContaining("hard link");
+        assertThat(Files.readString(victim)).isEqualTo("precious");
+    }
 }
