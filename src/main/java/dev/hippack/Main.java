@@ -1,6 +1,7 @@
 package dev.hippack;
 
 import dev.hippack.cli.Cli;
+import dev.hippack.launch.ChildProcesses;
 import dev.hippack.launch.GuiRequest;
 import dev.hippack.launch.RunLog;
 import dev.hippack.ui.app.WizardLauncher;
@@ -23,7 +24,12 @@ public final class Main {
             WizardLauncher.prepare();
         }
         RunLog log = RunLog.startInBackground(RunLog.folder(), List.of(args));
+        ChildProcesses children = ChildProcesses.ofThisProcess();
+        // Ctrl-C and log-off do not come back here: the hook ends the builds they would leave running.
+        children.endOnShutdown(ChildProcesses.HEAD_START);
         int code = new Cli(WizardLauncher::launch, log).execute(args, System.out, System.err);
+        // The window closed or the command ended: on Windows a child process outlives us unless ended.
+        children.end();
         log.close();
         System.exit(code);
     }

@@ -8,7 +8,7 @@ import dev.hippack.launch.RunLog;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
+import java.nio.charset.Charset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -69,7 +69,13 @@ public final class Cli {
         return cmd;
     }
 
+    /** Runs the command line, each stream in the charset its console shows ({@link OutputCharset}). */
     public int execute(String[] args, PrintStream out, PrintStream err) {
+        return execute(args, out, OutputCharset.of("stdout", System.getProperties()),
+                err, OutputCharset.of("stderr", System.getProperties()));
+    }
+
+    int execute(String[] args, PrintStream out, Charset outCharset, PrintStream err, Charset errCharset) {
         Optional<GuiRequest> atOnce = GuiRequest.withoutParsing(args);
         if (atOnce.isPresent()) {
             // The wizard, as a double-click starts it: nothing to parse, so the command tree is not
@@ -79,8 +85,8 @@ public final class Cli {
             return OK;
         }
         CommandLine cmd = commandLine();
-        PrintWriter outWriter = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), true);
-        PrintWriter errWriter = new PrintWriter(new OutputStreamWriter(err, StandardCharsets.UTF_8), true);
+        PrintWriter outWriter = new PrintWriter(new OutputStreamWriter(out, outCharset), true);
+        PrintWriter errWriter = new PrintWriter(new OutputStreamWriter(err, errCharset), true);
         cmd.setOut(outWriter);
         cmd.setErr(errWriter);
         cmd.setExecutionExceptionHandler((ex, commandLine, parseResult) -> handle(ex, commandLine, errWriter));

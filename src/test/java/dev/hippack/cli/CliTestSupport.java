@@ -20,7 +20,8 @@ public final class CliTestSupport {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         List<GuiRequest> launches = new ArrayList<>();
         int code = new Cli(launches::add, RunLog.none("tests keep no run log")).execute(args,
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+                new PrintStream(out, true, StandardCharsets.UTF_8), StandardCharsets.UTF_8,
+                new PrintStream(err, true, StandardCharsets.UTF_8), StandardCharsets.UTF_8);
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8), launches);
     }
 }

@@ -14,6 +14,7 @@ public record FailureSignature(String key, Pattern pattern, Finding finding) {
 
     public static final String BUILD_TOOLS = "build.tools";
     public static final String BUILD_HIPBLASLT = "build.hipblaslt";
+    public static final String BUILD_POLICY = "build.policy";
 
     public Optional<Finding> match(String line) {
         return pattern.matcher(line).find() ? Optional.of(finding) : Optional.empty();
@@ -50,6 +51,22 @@ public record FailureSignature(String key, Pattern pattern, Finding finding) {
                                 "CMake could not find hipBLASLt in the HIP SDK, but the build uses it (GGML_HIP_HIPBLASLT=ON, the default).",
                                 "Install the HIP SDK with its math libraries (hipBLASLt is part of the full HIP SDK installer) and pass"
                                         + " its folder as -RocmPath; building without hipBLASLt (-NoHipblasLt) leaves gfx1103 without GEMM.")),
+                // Group Policy (MachinePolicy / UserPolicy) outranks -ExecutionPolicy Bypass on the
+                // command line; PowerShell then refuses the script with one of these messages
+                // (about_Execution_Policies: "Restricted" and "AllSigned"/"RemoteSigned").
+                new FailureSignature("execution-policy",
+                        Pattern.compile("(?i)(cannot be loaded because running scripts is disabled on this system"
+                                + "|cannot be loaded\\. The file .* is not digitally signed"
+                                + "|FullyQualifiedErrorId : UnauthorizedAccess)"),
+                        Finding.error(BUILD_POLICY,
+                                "PowerShell refused to run the build script: this PC's execution policy, set by Group Policy,"
+                                        + " overrides the -ExecutionPolicy Bypass that HIP Packager passes.",
+                                "Ask your administrator to allow scripts for your account: the Group Policy \"Turn on Script"
+                                        + " Execution\" (Computer or User Configuration > Administrative Templates > Windows"
+                                        + " Components > Windows PowerShell) set to \"Allow local scripts and remote signed scripts\","
+                                        + " or to sign build_windows_hip.ps1 with a certificate the PC trusts. If the policy is"
+                                        + " RemoteSigned and the checkout was downloaded as a zip, unblock the script"
+                                        + " (Unblock-File scripts\\build_windows_hip.ps1) or clone it with git instead.")),
                 new FailureSignature("model-spec",
                         Pattern.compile("(?i)model spec not found for family"),
                         Finding.error(PlanRules.BUILD_DEPLOYMENT,

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * Ends a process and everything it started. Descendants are collected before anything is
@@ -31,6 +32,34 @@ public final class ProcessTree {
      * @return how many processes are still alive at the end (0 when the whole tree is gone)
      */
     public int terminate(ProcessHandle root, Consumer<String> say) {
+        Map<Long, ProcessHandle> all = stopDescendants(root);
+        all.put(root.pid(), root);
+        root.destroy();
+        return finish(all, say);
+    }
+
+    /**
+     * Stops every process {@code parent} started, and theirs, but not {@code parent} itself: what
+     * an application ends before it exits, since on Windows children do not end with their parent.
+     *
+     * @param spare children whose trees are left running (a file manager the user opened)
+     * @return how many are still alive at the end (0 when none is left)
+     */
+    public int terminateDescendants(ProcessHandle parent, Predicate<ProcessHandle> spare, Consumer<String> say) {
+        Map<Long, ProcessHandle> all = new LinkedHashMap<>();
+        for (ProcessHandle child : parent.children().filter(spare.negate()).toList()) {
+            all.putAll(stopDescendants(child));
+            all.put(child.pid(), child);
+            child.destroy();
+        }
+        if (all.isEmpty()) {
+            return 0;
+        }
+        return finish(all, say);
+    }
+
+    /** Asks every descendant to stop, deepest first, taking new snapshots while new ones show up. */
+    private static Map<Long, ProcessHandle> stopDescendants(ProcessHandle root) {
         Map<Long, ProcessHandle> all = new LinkedHashMap<>();
         for (int round = 0; round < SNAPSHOT_ROUNDS && root.isAlive(); round++) {
             List<ProcessHandle> found = deepestFirst(root);
@@ -43,8 +72,10 @@ public final class ProcessTree {
                 h.destroy();
             }
         }
-        all.put(root.pid(), root);
-        root.destroy();
+        return all;
+    }
+
+    private int finish(Map<Long, ProcessHandle> all, Consumer<String> say) {
         say.accept("Stopping " + all.size() + " process(es) of the build: pid " + pids(all.values()) + ".");
 
         List<ProcessHandle> alive = waitForExit(new ArrayList<>(all.values()), grace);

@@ -1,6 +1,7 @@
 package dev.hippack.core.build;
 
 import dev.hippack.core.build.standin.StandInBuild;
+import dev.hippack.core.host.OperatingSystem;
 import java.io.File;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,17 +11,34 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * The command that starts the stand-in build as a child JVM: this JVM's own java executable,
- * with our module path (none in the jlink image, whose runtime holds the module; the class path
- * when we run from one), so the stand-in is the same code in any installation.
+ * The command that starts the stand-in build as a child JVM: the runtime's own {@code bin/java}
+ * (under {@code java.home}), with our module path (none in the jlink image, whose runtime holds
+ * the module; the class path when we run from one), so the stand-in is the same code in any
+ * installation.
+ * <p>
+ * Not the current process's executable: in the installed app that is the jpackage launcher
+ * ({@code HIP Packager.exe}), which passes every argument to {@code main}, so the child would
+ * get {@code -Xmx64m} as a command-line option and exit 2 (issue 32).
  */
 public final class StandInLauncher {
 
     private final Duration pace;
+    private final Path javaHome;
+    private final boolean windows;
 
     /** @param pace the time one ninja step takes in the stand-in; zero for tests */
     public StandInLauncher(Duration pace) {
+        this(pace, Path.of(System.getProperty("java.home")), OperatingSystem.current().isWindows());
+    }
+
+    /**
+     * @param javaHome the runtime whose {@code bin/java} starts the child (this JVM's {@code java.home})
+     * @param windows  true where the executable is {@code bin\java.exe}
+     */
+    public StandInLauncher(Duration pace, Path javaHome, boolean windows) {
         this.pace = pace;
+        this.javaHome = javaHome;
+        this.windows = windows;
     }
 
     public Duration pace() {
@@ -60,8 +78,8 @@ public final class StandInLauncher {
         return c;
     }
 
-    private static String javaExecutable() {
-        return ProcessHandle.current().info().command()
-                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    /** The runtime's java: present in a JDK, in our jlink image and in the jpackage image's runtime folder. */
+    public String javaExecutable() {
+        return javaHome.resolve("bin").resolve(windows ? "java.exe" : "java").toAbsolutePath().toString();
     }
 }

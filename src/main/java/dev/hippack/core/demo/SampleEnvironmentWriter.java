@@ -15,6 +15,8 @@ import dev.hippack.core.catalog.SizedFile;
 import dev.hippack.core.catalog.Track;
 import dev.hippack.core.host.HostDescription;
 import dev.hippack.core.host.OperatingSystem;
+import dev.hippack.core.io.RenameBlockedException;
+import dev.hippack.core.io.RetryingRename;
 import dev.hippack.core.plan.PackageName;
 import dev.hippack.core.plan.Release;
 import dev.hippack.core.plan.ReleasePlan;
@@ -71,10 +73,17 @@ public final class SampleEnvironmentWriter {
     private static final String CHECKOUT_RESOURCES = "/dev/hippack/sample/checkout/";
 
     private final Catalog catalog;
+    private final RetryingRename rename;
     private final SampleKernelLibraries kernels = new SampleKernelLibraries();
 
     public SampleEnvironmentWriter(Catalog catalog) {
+        this(catalog, RetryingRename.standard());
+    }
+
+    /** @param rename the final rename, which a scanner reading the fresh files may hold up for a moment */
+    public SampleEnvironmentWriter(Catalog catalog, RetryingRename rename) {
         this.catalog = catalog;
+        this.rename = rename;
     }
 
     /**
@@ -95,7 +104,10 @@ public final class SampleEnvironmentWriter {
             if (Files.exists(target)) {
                 Files.delete(target);
             }
-            Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
+            rename.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
+        } catch (RenameBlockedException e) {
+            deleteQuietly(partial);
+            throw new OperationFailedException("Could not write the sample environment to " + target + ": " + e.getMessage(), e);
         } catch (IOException | UncheckedIOException e) {
             deleteQuietly(partial);
             String why = e instanceof UncheckedIOException u ? u.getCause().toString() : e.toString();

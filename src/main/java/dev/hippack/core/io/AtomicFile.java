@@ -47,13 +47,15 @@ public final class AtomicFile implements Closeable {
     private final Path target;
     private final Path temporary;
     private final FileChannel channel;
+    private final RetryingRename rename;
     private boolean committed;
     private boolean closed;
 
-    private AtomicFile(Path target, Path temporary, FileChannel channel) {
+    private AtomicFile(Path target, Path temporary, FileChannel channel, RetryingRename rename) {
         this.target = target;
         this.temporary = temporary;
         this.channel = channel;
+        this.rename = rename;
     }
 
     /**
@@ -61,6 +63,11 @@ public final class AtomicFile implements Closeable {
      * that is a link, a folder or a special file ({@link UnsafeTargetException}).
      */
     public static AtomicFile create(Path target, WriteChannels channels) throws IOException {
+        return create(target, channels, RetryingRename.standard());
+    }
+
+    /** As {@link #create(Path, WriteChannels)}, the final rename through {@code rename}. */
+    public static AtomicFile create(Path target, WriteChannels channels, RetryingRename rename) throws IOException {
         Path t = target.toAbsolutePath().normalize();
         Path dir = t.getParent();
         if (dir == null || t.getFileName() == null) {
@@ -74,7 +81,7 @@ public final class AtomicFile implements Closeable {
             try {
                 FileChannel ch = channels.open(temp, Set.of(StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE,
                         LinkOption.NOFOLLOW_LINKS));
-                return new AtomicFile(t, temp, ch);
+                return new AtomicFile(t, temp, ch, rename);
             } catch (FileAlreadyExistsException e) {
                 clash = e;
             }
@@ -201,8 +208,9 @@ public final class AtomicFile implements Closeable {
         refuseUnsafeTarget(target);
         if (replace) {
             // One rename(2) / MoveFileEx: the target is the old file or the new one, never a mix,
-            // and a link that appeared at the target is replaced, not followed.
-            Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            // and a link that appeared at the target is replaced, not followed. Retried while a
+            // scanner holds the target open (Windows refuses to replace it then).
+            rename.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } else {
             moveWithoutReplacing();
         }
@@ -220,7 +228,7 @@ public final class AtomicFile implements Closeable {
             if (Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
                 throw new FileAlreadyExistsException(target.toString());
             }
-            Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
+            rename.move(temporary, target, StandardCopyOption.ATOMIC_MOVE);
             return;
         }
         try {

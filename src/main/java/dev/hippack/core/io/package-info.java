@@ -7,6 +7,9 @@
  * settings, build record, the stand-in build's CMakeCache.txt and executables, screenshots) goes
  * through {@code AtomicFile}. Whole folders are the exception ({@code AtomicFile} is for one file):
  * the staged package and the sample environment are built in a {@code .partial} folder and renamed.
+ * Every one of those renames goes through {@link dev.hippack.core.io.RetryingRename}, which waits
+ * out (for a bounded time) a scanner that holds a file open on Windows, through the
+ * {@link dev.hippack.core.io.FileMover} seam that tests replace.
  * Depends on the JDK and {@code dev.hippack.core} only.
  */
 package dev.hippack.core.io;

@@ -3,6 +3,8 @@ package dev.hippack.core.stage;
 import dev.hippack.core.ByteSize;
 import dev.hippack.core.FileTrees;
 import dev.hippack.core.OperationFailedException;
+import dev.hippack.core.io.RenameBlockedException;
+import dev.hippack.core.io.RetryingRename;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.LogLine;
@@ -10,7 +12,6 @@ import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.progress.OperationListener;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -21,11 +22,32 @@ import java.util.Locale;
  * {@code <out>/<package>/} once complete, so a folder with the final name is always whole. A
  * previous folder of that name is replaced only after the new one is complete. Files are hard
  * links when the source is on the same volume (instant, no space), copies otherwise; sources are
- * only ever read.
+ * only ever read. The renames wait out a scanner that holds a file open for a moment
+ * ({@link RetryingRename}); the previous package is never lost on the way.
  */
 public final class Stager {
 
     public static final String PARTIAL_SUFFIX = ".partial";
+    /** The previous package's name while the new one moves in: {@code <package>.old-<nanos>}. */
+    public static final String OLD_INFIX = ".old-";
+
+    /** Removes a folder tree; a test passes one that fails as a held file makes it fail on Windows. */
+    @FunctionalInterface
+    public interface TreeRemoval {
+        void delete(Path dir) throws IOException;
+    }
+
+    private final RetryingRename rename;
+    private final TreeRemoval removal;
+
+    public Stager() {
+        this(RetryingRename.standard(), FileTrees::delete);
+    }
+
+    public Stager(RetryingRename rename, TreeRemoval removal) {
+        this.rename = rename;
+        this.removal = removal;
+    }
 
     public StageResult run(StageRequest request, OperationListener listener, CancellationToken token)
             throws PackagerException, OperationCancelledException {
@@ -78,12 +100,14 @@ public final class Stager {
                 bytes += content.length;
             }
             token.throwIfCancelled();
-            replace(partial, target);
+            replace(partial, target, listener);
             finished = true;
             int count = layout.files().size() + layout.generated().size();
             listener.log(LogLine.info(String.format(Locale.ROOT, "Staged %s: %d files, %s (%d linked, %d copied)",
                     target, count, ByteSize.of(bytes), linked, copied)));
             return new StageResult(target, count, bytes, linked, copied, layout.findings());
+        } catch (RenameBlockedException e) {
+            throw new OperationFailedException("Could not stage " + target + ": " + e.getMessage(), e);
         } catch (IOException e) {
             throw new OperationFailedException("Could not stage " + target + ": " + e.getMessage() + ". Check that " + out
                     + " is writable and has space.", e);
@@ -107,24 +131,39 @@ public final class Stager {
         }
     }
 
-    /** Moves the complete folder into place; an old folder of that name goes only after that. */
-    private static void replace(Path partial, Path target) throws IOException {
+    /**
+     * Moves the complete folder into place; an old folder of that name goes only after that. If
+     * the new one cannot move in, the old one moves back; if that fails too, it stays whole under
+     * its {@code .old-} name and the error says where. Removing the old folder afterwards is
+     * tidying: when something holds a file in it, the new package is still staged and a warning
+     * says what is left.
+     */
+    private void replace(Path partial, Path target, OperationListener listener) throws IOException {
         if (!Files.exists(target)) {
-            Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
+            rename.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
             return;
         }
-        Path old = target.resolveSibling(target.getFileName() + ".old-" + System.nanoTime());
-        Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
+        Path old = target.resolveSibling(target.getFileName() + OLD_INFIX + System.nanoTime());
+        rename.move(target, old, StandardCopyOption.ATOMIC_MOVE);
         try {
-            Files.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
+            rename.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             try {
-                Files.move(old, target, StandardCopyOption.ATOMIC_MOVE);
-            } catch (FileAlreadyExistsException ignored) {
-                // keep both: the error below names the new one
+                rename.move(old, target, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException back) {
+                IOException both = new IOException(e.getMessage() + " The previous package could not be moved back either ("
+                        + back.getMessage() + "); it is kept, whole, at " + old + ": rename it to " + target.getFileName()
+                        + " to use it again.", e);
+                both.addSuppressed(back);
+                throw both;
             }
             throw e;
         }
-        FileTrees.delete(old);
+        try {
+            removal.delete(old);
+        } catch (IOException e) {
+            listener.log(LogLine.tool(LogLine.Level.WARN, "Staged " + target + "; the previous package could not be removed (" + e.getMessage()
+                    + ") and is left at " + old + ". Delete it once nothing holds its files open."));
+        }
     }
 }

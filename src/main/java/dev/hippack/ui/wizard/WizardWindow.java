@@ -19,6 +19,7 @@ import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.event.EventHandler;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.geometry.Side;
@@ -41,6 +42,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
+import javafx.stage.WindowEvent;
 
 /**
  * The main window's content: the step list on the left, the current step's view in the centre
@@ -66,6 +68,10 @@ public final class WizardWindow {
     public static final String ID_BANNER = "demo-banner";
     public static final String ID_THEME = "theme-menu";
     public static final String ID_NOTIFICATIONS = "notifications";
+    /** What Cancel, Esc and the title bar's X ask while a build, a check or a zip runs. */
+    public static final String STOP_QUESTION = "Stop what is running now? Nothing half-written is kept.";
+    /** What Cancel and the title bar's X ask when nothing runs. */
+    public static final String CLOSE_QUESTION = "Close the wizard? Choices not saved in a release profile are lost.";
     /** Wide enough for the longest title in bold, "2  Track and architectures", with its icon. */
     private static final double STEP_LIST_WIDTH = 278;
 
@@ -86,6 +92,7 @@ public final class WizardWindow {
     private final Button next = new Button();
     private final Button cancel = new Button("_Cancel");
     private final Scene scene;
+    private final EventHandler<WindowEvent> closeHandler = this::closeRequested;
     private StepView current;
     private ButtonBase markedDefault;
 
@@ -121,6 +128,15 @@ public final class WizardWindow {
         applyTheme(theme.get());
         theme.addListener((o, was, now) -> applyTheme(now));
         scene.addEventFilter(KeyEvent.KEY_PRESSED, this::keyFilter);
+        // Whatever window shows the scene asks before it closes, as Cancel does.
+        scene.windowProperty().addListener((o, was, now) -> {
+            if (was != null) {
+                was.removeEventHandler(WindowEvent.WINDOW_CLOSE_REQUEST, closeHandler);
+            }
+            if (now != null) {
+                now.addEventHandler(WindowEvent.WINDOW_CLOSE_REQUEST, closeHandler);
+            }
+        });
         scene.addEventHandler(KeyEvent.KEY_PRESSED, e -> {
             if (e.getCode() == KeyCode.ENTER && !e.isAltDown() && !e.isControlDown() && !e.isShiftDown()) {
                 e.consume();
@@ -214,7 +230,7 @@ public final class WizardWindow {
         cancel.setOnAction(e -> {
             if (vm.busyProperty().get()) {
                 askToCancelTask();
-            } else if (confirmation.ask("Close HIP Packager", "Close the wizard? Choices not saved in a release profile are lost.")) {
+            } else if (confirmation.ask("Close HIP Packager", CLOSE_QUESTION)) {
                 onClose.run();
             }
         });
@@ -398,7 +414,23 @@ public final class WizardWindow {
     }
 
     private void askToCancelTask() {
-        if (confirmation.ask("Cancel the running task", "Stop what is running now? Nothing half-written is kept.")) {
+        if (confirmation.ask("Cancel the running task", STOP_QUESTION)) {
+            vm.cancelTask();
+        }
+    }
+
+    /**
+     * The title bar's X, Alt+F4 or the taskbar's Close: the same questions as Cancel (No is the
+     * default). While something runs, Yes stops it and closes; the application then ends the
+     * processes it started before it exits. A No leaves the window open and the work running.
+     */
+    private void closeRequested(WindowEvent e) {
+        boolean busy = vm.busyProperty().get();
+        boolean close = busy ? confirmation.ask("Cancel the running task and close", STOP_QUESTION)
+                : confirmation.ask("Close HIP Packager", CLOSE_QUESTION);
+        if (!close) {
+            e.consume();
+        } else if (busy) {
             vm.cancelTask();
         }
     }

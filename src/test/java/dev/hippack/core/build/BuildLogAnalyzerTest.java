@@ -100,6 +100,18 @@ class BuildLogAnalyzerTest {
     }
 
     @Test
+    void groupPolicyRefusingTheScriptSaysWhatToAskTheAdministratorFor() throws IOException {
+        for (String log : List.of("execution-policy-restricted.log", "execution-policy-allsigned.log")) {
+            assertThat(feed(log, SDK64).findings()).as(log).singleElement().satisfies(f -> {
+                assertThat(f.id()).isEqualTo(FailureSignature.BUILD_POLICY);
+                assertThat(f.severity()).isEqualTo(Severity.ERROR);
+                assertThat(f.message()).contains("Group Policy", "-ExecutionPolicy Bypass");
+                assertThat(f.fix()).contains("administrator", "Turn on Script Execution", "Unblock-File");
+            });
+        }
+    }
+
+    @Test
     void modelSpecNotFoundPointsToDeploymentBuild() throws IOException {
         assertThat(feed("model-spec.log", SDK64).findings()).singleElement()
                 .satisfies(f -> assertThat(f.fix()).contains("-DeploymentBuild"));

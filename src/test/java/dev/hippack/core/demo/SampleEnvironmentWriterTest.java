@@ -6,10 +6,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.host.Host;
+import dev.hippack.core.io.FileMover;
+import dev.hippack.core.io.RetryingRename;
+import dev.hippack.core.io.WriteChannels;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.profile.ProfileStore;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,6 +49,49 @@ class SampleEnvironmentWriterTest {
         assertThat(host.resolve(rocm6.outputDir())).isEqualTo(sample.root().resolve("release"));
         ReleasePlan rocm7 = store.load(sample.profile("rocm7"));
         assertThat(rocm7.sdk()).isEqualTo("C:\\Program Files\\AMD\\ROCm\\7.1");
+    }
+
+    @Test
+    void aSampleFolderHeldOpenTwiceByAScannerIsRenamedOnTheThirdTry() throws Exception {
+        AtomicInteger calls = new AtomicInteger();
+        FileMover heldTwice = (from, to, options) -> {
+            if (calls.incrementAndGet() <= 2) {
+                throw new FileSystemException(from.toString(), to.toString(),
+                        "The process cannot access the file because it is being used by another process");
+            }
+            Files.move(from, to, options);
+        };
+        List<Duration> paused = new ArrayList<>();
+        SampleEnvironmentWriter held = new SampleEnvironmentWriter(CatalogLoader.embedded(),
+                new RetryingRename(heldTwice, WriteChannels.DEFAULT, paused::add, RetryingRename.WINDOWS_PAUSES));
+
+        SampleEnvironment sample = held.write(tmp.resolve("machine"));
+
+        assertThat(calls).hasValue(3);
+        assertThat(paused).hasSize(2);
+        assertThat(sample.root().resolve("host.json")).isRegularFile();
+        try (Stream<Path> left = Files.list(tmp)) {
+            assertThat(left.map(p -> p.getFileName().toString())).containsExactly("machine");
+        }
+    }
+
+    @Test
+    void aSampleFolderHeldOpenForGoodFailsWithWhatToDoAndLeavesNoPartialFolder() throws Exception {
+        FileMover heldForGood = (from, to, options) -> {
+            throw new FileSystemException(from.toString(), to.toString(),
+                    "The process cannot access the file because it is being used by another process");
+        };
+        SampleEnvironmentWriter held = new SampleEnvironmentWriter(CatalogLoader.embedded(),
+                new RetryingRename(heldForGood, WriteChannels.DEFAULT, d -> { }, List.of(Duration.ofMillis(50))));
+
+        assertThatThrownBy(() -> held.write(tmp.resolve("machine")))
+                .isInstanceOf(PackagerException.class)
+                .hasMessageContaining("being used by another process")
+                .hasMessageContaining("try again")
+                .hasMessageNotContaining("disk has space");
+        try (Stream<Path> left = Files.list(tmp)) {
+            assertThat(left).isEmpty();
+        }
     }
 
     @Test

@@ -4,17 +4,28 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.hippack.core.FileTrees;
+import dev.hippack.core.OperationFailedException;
+import dev.hippack.core.io.FileMover;
+import dev.hippack.core.io.RetryingRename;
+import dev.hippack.core.io.WriteChannels;
+import dev.hippack.core.progress.LogLine;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.progress.OperationListener;
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiPredicate;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -134,6 +145,117 @@ class StagerTest {
         assertThatThrownBy(() -> stager.run(new StageRequest(named, insideSdk), OperationListener.NONE, CancellationToken.none()))
                 .isInstanceOf(dev.hippack.core.PackagerException.class).hasMessageContaining("Choose another --out");
         assertThat(machine.sdkBin().resolve("amdhip64_6.dll")).exists();
+    }
+
+    /** The reason Windows gives while another program holds a file open (ERROR_SHARING_VIOLATION). */
+    private static final String IN_USE = "The process cannot access the file because it is being used by another process";
+
+    /** A rename that Windows would refuse while {@code refused} says so, else the real one. */
+    private static FileMover refusingWhen(BiPredicate<Path, Path> refused) {
+        return (from, to, options) -> {
+            if (refused.test(from, to)) {
+                throw new FileSystemException(from.toString(), to.toString(), IN_USE);
+            }
+            Files.move(from, to, options);
+        };
+    }
+
+    private static Stager stagerWith(FileMover mover, Stager.TreeRemoval removal) {
+        return new Stager(new RetryingRename(mover, WriteChannels.DEFAULT, d -> { }, List.of(Duration.ofMillis(50),
+                Duration.ofMillis(100), Duration.ofMillis(200))), removal);
+    }
+
+    private Path firstRunWithMarker(Path out) throws Exception {
+        Path marker = stage(out).packageDir().resolve("from-the-first-run.txt");
+        Files.writeString(marker, "old");
+        return marker;
+    }
+
+    private static List<String> names(Path out) throws IOException {
+        try (Stream<Path> left = Files.list(out)) {
+            return left.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    @Test
+    void aPackageFolderHeldOpenTwiceIsStagedOnTheThirdTry() throws Exception {
+        Path out = temp.resolve("out");
+        Path marker = firstRunWithMarker(out);
+        AtomicInteger refusals = new AtomicInteger();
+        Stager held = stagerWith(refusingWhen((from, to) -> from.getFileName().toString().endsWith(Stager.PARTIAL_SUFFIX)
+                && refusals.incrementAndGet() <= 2), FileTrees::delete);
+
+        StageResult r = held.run(new StageRequest(layout, out), OperationListener.NONE, CancellationToken.none());
+
+        assertThat(refusals).hasValue(3);
+        assertThat(r.packageDir().resolve("audiocpp_cli.exe")).exists();
+        assertThat(marker).doesNotExist();
+        assertThat(names(out)).containsExactly("audiocpp-windows-hip-rocm6");
+    }
+
+    @Test
+    void whenTheNewFolderNeverMovesInThePreviousPackageIsBackUnderItsName() throws Exception {
+        Path out = temp.resolve("out");
+        Path marker = firstRunWithMarker(out);
+        Stager held = stagerWith(refusingWhen((from, to) -> from.getFileName().toString().endsWith(Stager.PARTIAL_SUFFIX)),
+                FileTrees::delete);
+
+        assertThatThrownBy(() -> held.run(new StageRequest(layout, out), OperationListener.NONE, CancellationToken.none()))
+                .isInstanceOf(OperationFailedException.class).hasMessageContaining(IN_USE).hasMessageContaining("try again");
+
+        assertThat(marker).hasContent("old");
+        assertThat(names(out)).containsExactly("audiocpp-windows-hip-rocm6");
+    }
+
+    @Test
+    void whenTheRollBackFailsTooThePreviousPackageIsKeptWholeAndTheMessageSaysWhere() throws Exception {
+        Path out = temp.resolve("out");
+        firstRunWithMarker(out);
+        Stager held = stagerWith(refusingWhen((from, to) -> !from.getFileName().toString().equals("audiocpp-windows-hip-rocm6")),
+                FileTrees::delete);
+
+        assertThatThrownBy(() -> held.run(new StageRequest(layout, out), OperationListener.NONE, CancellationToken.none()))
+                .isInstanceOfSatisfying(OperationFailedException.class, e -> {
+                    List<String> left;
+                    try {
+                        left = names(out);
+                    } catch (IOException io) {
+                        throw new AssertionError(io);
+                    }
+                    assertThat(left).hasSize(1);
+                    String kept = left.get(0);
+                    assertThat(kept).startsWith("audiocpp-windows-hip-rocm6" + Stager.OLD_INFIX);
+                    assertThat(out.resolve(kept).resolve("from-the-first-run.txt")).hasContent("old");
+                    assertThat(out.resolve(kept).resolve("audiocpp_cli.exe")).exists();
+                    assertThat(e.getMessage()).contains(out.resolve(kept).toString(), "it is kept, whole, at",
+                            "rename it to audiocpp-windows-hip-rocm6");
+                });
+    }
+
+    @Test
+    void aPreviousFolderThatCannotBeDeletedDoesNotFailTheStagedPackage() throws Exception {
+        Path out = temp.resolve("out");
+        firstRunWithMarker(out);
+        List<LogLine> log = new ArrayList<>();
+        OperationListener listener = new OperationListener() {
+            @Override
+            public void log(LogLine line) {
+                log.add(line);
+            }
+        };
+        Stager held = stagerWith(FileMover.DEFAULT, dir -> {
+            throw new FileSystemException(dir.resolve("amdhip64_6.dll").toString(), null, IN_USE);
+        });
+
+        StageResult r = held.run(new StageRequest(layout, out), listener, CancellationToken.none());
+
+        assertThat(r.packageDir().resolve("audiocpp_cli.exe")).exists();
+        assertThat(r.packageDir().resolve("from-the-first-run.txt")).doesNotExist();
+        assertThat(names(out)).hasSize(2).anySatisfy(n -> assertThat(n).startsWith("audiocpp-windows-hip-rocm6" + Stager.OLD_INFIX));
+        assertThat(log).anySatisfy(l -> {
+            assertThat(l.level()).isEqualTo(LogLine.Level.WARN);
+            assertThat(l.text()).contains("could not be removed", "amdhip64_6.dll", "Delete it once nothing holds");
+        });
     }
 
     /** Path -> content hash and modification time of every file below {@code dir}. */

@@ -8,10 +8,15 @@ import dev.hippack.core.finding.Severity;
 import dev.hippack.launch.GuiRequest;
 import dev.hippack.ui.common.AppIcons;
 import dev.hippack.ui.common.Css;
+import dev.hippack.ui.common.BackgroundJob;
 import dev.hippack.ui.common.DirectTaskRunner;
 import dev.hippack.ui.common.NoticeBar;
 import dev.hippack.ui.common.Notifier;
+import dev.hippack.ui.common.RunningTask;
+import dev.hippack.ui.common.TaskObserver;
+import dev.hippack.ui.common.TaskRunner;
 import dev.hippack.ui.settings.AppSettings;
+import dev.hippack.ui.steps.build.BuildStepView;
 import dev.hippack.ui.steps.track.TrackStepView;
 import dev.hippack.ui.wizard.StepId;
 import dev.hippack.ui.wizard.Theme;
@@ -36,6 +41,7 @@ import javafx.scene.paint.Color;
 import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import javafx.stage.Window;
+import javafx.stage.WindowEvent;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
@@ -49,14 +55,32 @@ class WizardWindowTest {
     private Wizard wizard;
     private final List<String> questions = new ArrayList<>();
     private Stage stage;
+    /** What the user answers to every question. */
+    private volatile boolean answer = true;
+    /** While set, a started job stays running (its observer is never told) until cancelled. */
+    private volatile boolean hold;
+    private final List<Boolean> cancelled = new ArrayList<>();
 
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        wizard = new Wizard(new GuiRequest(true, null), CatalogLoader.embedded(), new DirectTaskRunner(), Runnable::run,
+        TaskRunner direct = new DirectTaskRunner();
+        TaskRunner holding = new TaskRunner() {
+            @Override
+            public <T> RunningTask run(BackgroundJob<T> job, TaskObserver<T> observer) {
+                if (!hold) {
+                    return direct.run(job, observer);
+                }
+                return () -> {
+                    cancelled.add(true);
+                    observer.cancelled();
+                };
+            }
+        };
+        wizard = new Wizard(new GuiRequest(true, null), CatalogLoader.embedded(), holding, Runnable::run,
                 path -> { }, AppSettings.defaults(), (title, q) -> {
                     questions.add(q);
-                    return true;
+                    return answer;
                 }, stage::close, true);
         stage.setScene(wizard.window().scene());
         stage.titleProperty().bind(wizard.titleProperty());
@@ -313,5 +337,49 @@ class WizardWindowTest {
         assertThat(alert[0].isShowing()).isFalse();
         assertThat(alert[0].getResult()).isEqualTo(ButtonType.NO);
         assertThat(AppIcons.images()).extracting(i -> (int) i.getWidth()).containsExactly(16, 32, 48, 256);
+    }
+
+    private void requestClose(FxRobot robot) {
+        // What the title bar's X and Alt+F4 send; the window closes unless a handler consumes it.
+        robot.interact(() -> stage.fireEvent(new WindowEvent(stage, WindowEvent.WINDOW_CLOSE_REQUEST)));
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void titleBarCloseWhenIdleAsksAndNoKeepsTheWindow(FxRobot robot) {
+        answer = false;
+        requestClose(robot);
+        assertThat(questions).containsExactly(WizardWindow.CLOSE_QUESTION);
+        assertThat(stage.isShowing()).isTrue();
+
+        answer = true;
+        requestClose(robot);
+        assertThat(questions).containsExactly(WizardWindow.CLOSE_QUESTION, WizardWindow.CLOSE_QUESTION);
+        assertThat(stage.isShowing()).isFalse();
+    }
+
+    @Test
+    void titleBarCloseDuringABuildAsksToStopItAndOnlyYesStopsAndCloses(FxRobot robot) {
+        robot.type(KeyCode.ENTER);
+        robot.type(KeyCode.ENTER);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(wizard.viewModel().currentId()).isEqualTo(StepId.BUILD);
+        hold = true;
+        robot.interact(() -> robot.lookup("#" + BuildStepView.ID_START).queryButton().fire());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(wizard.viewModel().busyProperty().get()).isTrue();
+
+        answer = false;
+        requestClose(robot);
+        assertThat(questions).containsExactly(WizardWindow.STOP_QUESTION);
+        assertThat(stage.isShowing()).isTrue();
+        assertThat(cancelled).isEmpty();
+        assertThat(wizard.viewModel().busyProperty().get()).isTrue();
+
+        answer = true;
+        requestClose(robot);
+        assertThat(questions).containsExactly(WizardWindow.STOP_QUESTION, WizardWindow.STOP_QUESTION);
+        assertThat(cancelled).isNotEmpty();
+        assertThat(stage.isShowing()).isFalse();
     }
 }
