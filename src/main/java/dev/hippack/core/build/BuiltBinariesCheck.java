@@ -23,6 +23,10 @@ import java.util.Set;
  * (with or without {@code --skip-build}), and the wizard's Build step (after its own build as
  * after Back and a change, and for "use existing binaries") and its Review.
  * <ul>
+ *   <li>A build that did not finish well (failed, cancelled, killed) left its marker
+ *       ({@value BuildRecordStore#UNFINISHED_NAME}, {@link UnfinishedBuild}): the binaries are refused,
+ *       {@value #UNFINISHED}, and nothing else is judged, since its configure has rewritten the
+ *       cache while the executables may still be an older build's.</li>
  *   <li>The build folder's {@code CMakeCache.txt}, when there is one, is the authority on what CMake
  *       compiled: {@link BuildFlagCheck} compares it with the plan (targets, switches, compilers).</li>
  *   <li>The build record HIP Packager writes beside the binaries ({@link BuildRecordStore}) adds
@@ -38,6 +42,9 @@ public final class BuiltBinariesCheck {
 
     /** The rule id of every finding about the build record. */
     public static final String RECORD = "build.record";
+
+    /** The rule id of the refusal of binaries a failed, cancelled or killed build left. */
+    public static final String UNFINISHED = "build.unfinished";
 
     /** What the CMake cache already checks, so the record does not report it a second time. */
     private static final Set<BuiltFor.Aspect> CACHE_CHECKS = EnumSet.of(BuiltFor.Aspect.SDK,
@@ -69,6 +76,11 @@ public final class BuiltBinariesCheck {
         Path localBin = host.resolve(binDir);
         String recordPath = host.join(binDir, BuildRecordStore.FILE_NAME);
         List<Finding> out = new ArrayList<>();
+
+        Optional<Finding> unfinished = unfinished(localBin, binDir, host.join(binDir, BuildRecordStore.UNFINISHED_NAME));
+        if (unfinished.isPresent()) {
+            return List.of(unfinished.get());
+        }
 
         boolean cache = Files.isRegularFile(localBuild.resolve("CMakeCache.txt"));
         if (cache) {
@@ -141,6 +153,24 @@ public final class BuiltBinariesCheck {
             }
         }
         return out;
+    }
+
+    /**
+     * The {@value #UNFINISHED} error when the last build in {@code localBin} did not finish well;
+     * empty when it did. {@code binDir} and {@code markerPath} are how the finding names them.
+     */
+    public Optional<Finding> unfinished(Path localBin, String binDir, String markerPath) {
+        String fix = "Rebuild (hip-packager build --profile FILE, or Start on the wizard's Build step): a build that finishes"
+                + " writes its record and removes " + BuildRecordStore.UNFINISHED_NAME + ".";
+        try {
+            return records.unfinished(localBin).map(m -> Finding.error(UNFINISHED, "The last build in " + binDir + " (for "
+                    + String.join(", ", m.targets()) + ") " + m.describe() + ". Its configure may have rewritten CMakeCache.txt"
+                    + " while the executables are partly or wholly an earlier build's, so they are not packaged.", fix)
+                    .withFile(markerPath));
+        } catch (PackagerException e) {
+            return Optional.of(Finding.error(UNFINISHED, e.getMessage() + " A build may not have finished in " + binDir
+                    + ", so its executables are not packaged.", fix).withFile(markerPath));
+        }
     }
 
     /** Same size and time as recorded, or else the same SHA-256: the file the build made. */
