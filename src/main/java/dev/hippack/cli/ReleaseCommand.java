@@ -88,6 +88,11 @@ public final class ReleaseCommand extends BaseCommand {
         Path file = root.releaseProfileOrDemoDefault(profile);
         Release release = root.profiles().loadRelease(file);
         requireOutputOutsideSample(out);
+        if (!fromZips) {
+            // Every package judged before the first build: a refused one would otherwise fail only at its audit, hours in.
+            PlanCommand.requirePlanRules(this, file, release.packages(), PlanCommand.detectsByDefault(root),
+                    skipBuild ? "staged or zipped" : "built, staged or zipped");
+        }
         Host host = host();
         Path outDir = outputDir(release, host);
         ReleaseRequest request = ReleaseRequest.of(release, "Profile " + file, host, outDir)

@@ -278,7 +278,7 @@ public final class BuildService {
             boolean ok = findings.stream().noneMatch(Finding::isError);
             BuildRecord record = null;
             if (ok) {
-                record = record(plan, !real, localBuild.resolve("bin"));
+                record = record(plan, !real, bin).withSource(request.revision().version(), request.revision().commit());
                 Path file = records.write(bin, record);
                 records.clearUnfinished(bin);
                 recorded = true;

@@ -7,6 +7,7 @@ import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.plan.ReleasePlan;
+import dev.hippack.core.plan.SourceRevision;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,16 +52,33 @@ public final class BuiltBinariesCheck {
             BuiltFor.Aspect.TARGETS_MISSING, BuiltFor.Aspect.TARGETS_EXTRA, BuiltFor.Aspect.HIPBLASLT,
             BuiltFor.Aspect.VMM, BuiltFor.Aspect.GRAPHS, BuiltFor.Aspect.NATIVE_CPU, BuiltFor.Aspect.DEPLOYMENT_BUILD);
 
-    private final BuildRecordStore records;
-    private final BuildFlagCheck flags;
+    /** The rule id of the refusal of binaries built from another audio.cpp than the checkout now holds. */
+    public static final String SOURCE = "build.source";
 
-    public BuiltBinariesCheck(BuildRecordStore records, BuildFlagCheck flags) {
-        this.records = records;
-        this.flags = flags;
+    /** Which audio.cpp a checkout holds now (detection's {@code CheckoutInspector::revision}). */
+    @FunctionalInterface
+    public interface CheckoutRevisions {
+        SourceRevision revision(Host host, String source);
     }
 
+    private final BuildRecordStore records;
+    private final BuildFlagCheck flags;
+    private final CheckoutRevisions checkouts;
+
+    public BuiltBinariesCheck(BuildRecordStore records, BuildFlagCheck flags, CheckoutRevisions checkouts) {
+        this.records = records;
+        this.flags = flags;
+        this.checkouts = checkouts;
+    }
+
+    /** The check as packaging runs it, with {@code checkouts} telling which audio.cpp the checkout holds now. */
+    public BuiltBinariesCheck(CheckoutRevisions checkouts) {
+        this(new BuildRecordStore(), new BuildFlagCheck(), checkouts);
+    }
+
+    /** Without a way to read the checkout: the version the binaries were built from is not compared ({@value #SOURCE}). */
     public BuiltBinariesCheck() {
-        this(new BuildRecordStore(), new BuildFlagCheck());
+        this((host, source) -> SourceRevision.UNKNOWN);
     }
 
     /**
@@ -127,6 +145,7 @@ public final class BuiltBinariesCheck {
             out.add(new Finding(RECORD, Severity.ERROR, "The binaries in " + binDir + " were built for another plan ("
                     + r.builtAt() + "): " + String.join("; ", wrong) + ".", fix, recordPath));
         }
+        source(r, plan, host, recordPath).ifPresent(out::add);
         if (!harmless.isEmpty()) {
             out.add(new Finding(RECORD, Severity.WARNING, "The binaries in " + binDir + " were built for more GPUs than this package"
                     + " ships (" + String.join("; ", harmless) + "): they serve every planned target, but carry code nobody uses.",
@@ -153,6 +172,25 @@ public final class BuiltBinariesCheck {
             }
         }
         return out;
+    }
+
+    /**
+     * The {@value #SOURCE} error when the record names another audio.cpp than the checkout holds
+     * now: the package's name and README take the version from the checkout, so after a git pull
+     * a package would be named for the new version and hold the old binaries.
+     */
+    private Optional<Finding> source(BuildRecord r, ReleasePlan plan, Host host, String recordPath) {
+        SourceRevision built = new SourceRevision(r.audiocppVersion(), r.audiocppCommit());
+        if (plan.source() == null || (built.version() == null && built.commit() == null)) {
+            return Optional.empty();
+        }
+        SourceRevision now = checkouts.revision(host, plan.source());
+        return built.mismatch(now).map(what -> Finding.error(SOURCE, "The binaries were built from audio.cpp " + built.describe()
+                + ", but the checkout " + plan.source() + " now holds " + now.describe() + ": the package would be named and"
+                + " described as " + (now.version() == null ? "the checkout's version" : now.version()) + " and hold the older binaries.",
+                "Rebuild from the checkout as it is (hip-packager build --profile FILE, or Start on the wizard's Build step), or check out "
+                        + (built.version() != null ? built.version() : built.commit()) + " again to package these binaries.")
+                .withFile(recordPath));
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.hippack.core.audit.PackageAuditor;
 import dev.hippack.core.build.BuiltBinariesCheck;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.KernelSizes;
+import dev.hippack.core.detect.CheckoutInspector;
 import dev.hippack.core.detect.HipSdk;
 import dev.hippack.core.detect.HipSdkFinder;
 import dev.hippack.core.finding.Finding;
@@ -48,7 +49,7 @@ public final class PackageVerifier {
 
     /** The verifier as packaging uses it. */
     public static PackageVerifier standard(Catalog catalog) {
-        return new PackageVerifier(new PackageAuditor(catalog), new BuiltBinariesCheck(), new StartCheck(catalog),
+        return new PackageVerifier(new PackageAuditor(catalog), new BuiltBinariesCheck(new CheckoutInspector()::revision), new StartCheck(catalog),
                 new HipSdkFinder(catalog, new KernelInventoryScanner(new KernelFileClassifier())));
     }
 
