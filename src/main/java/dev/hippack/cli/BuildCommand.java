@@ -28,7 +28,7 @@ import picocli.CommandLine.Option;
                 + "Ctrl-C cancels the build and ends its whole process tree."
         },
         footer = {"", "Exit codes: 0 built and checked; 1 the build failed, could not start, was cancelled, or the checks "
-            + "found errors; 2 bad input (profile, checkout without the script or a parameter the release needs)."})
+            + "found errors; 2 bad input (profile, an error of the plan rules, checkout without the script or a parameter the release needs)."})
 public final class BuildCommand extends BaseCommand {
 
     @Mixin
