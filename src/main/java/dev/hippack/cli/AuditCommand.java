@@ -5,11 +5,15 @@ import dev.hippack.core.audit.AuditReport;
 import dev.hippack.core.audit.AuditRequest;
 import dev.hippack.core.audit.BuildFlagCheck;
 import dev.hippack.core.audit.PackageAuditor;
+import dev.hippack.core.build.BuildRecordStore;
+import dev.hippack.core.build.BuiltBinariesCheck;
+import dev.hippack.core.finding.Finding;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.progress.OperationListener;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -39,7 +43,8 @@ public final class AuditCommand extends BaseCommand {
     String packageName;
 
     @Option(names = "--build-dir", paramLabel = "DIR",
-            description = "Also check the build folder's CMakeCache.txt against the profile (rules build.*); needs a profile.")
+            description = "Also check the build folder's CMakeCache.txt against the profile (rules build.*), and that its last build "
+                    + "finished (build.unfinished); needs a profile.")
     Path buildDir;
 
     @Option(names = "--json", description = "Print the report as JSON.")
@@ -58,7 +63,12 @@ public final class AuditCommand extends BaseCommand {
         AuditRequest request = new AuditRequest(input, plan);
         AuditReport report = cancellableByCtrlC(token -> new PackageAuditor(catalog()).run(request, listener, token));
         if (buildDir != null) {
-            report = report.plus(new BuildFlagCheck().check(buildDir, plan.get()));
+            // A build that did not finish rewrote the cache it is checked with: say so first.
+            Path bin = buildDir.resolve("bin");
+            Optional<Finding> unfinished = new BuiltBinariesCheck().unfinished(bin, bin.toString(),
+                    bin.resolve(BuildRecordStore.UNFINISHED_NAME).toString());
+            report = report.plus(unfinished.map(List::of).orElse(List.of()))
+                    .plus(new BuildFlagCheck().check(buildDir, plan.get()));
         }
         if (json) {
             printJson(report);

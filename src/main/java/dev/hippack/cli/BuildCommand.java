@@ -12,6 +12,7 @@ import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.progress.OperationListener;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -27,7 +28,7 @@ import picocli.CommandLine.Option;
                 + "Ctrl-C cancels the build and ends its whole process tree."
         },
         footer = {"", "Exit codes: 0 built and checked; 1 the build failed, could not start, was cancelled, or the checks "
-            + "found errors; 2 bad input (profile, checkout without the script or a parameter the release needs)."})
+            + "found errors; 2 bad input (profile, an error of the plan rules, checkout without the script or a parameter the release needs)."})
 public final class BuildCommand extends BaseCommand {
 
     @Mixin
@@ -43,6 +44,8 @@ public final class BuildCommand extends BaseCommand {
             throw new PackagerException("--stand-in-pace must be 0 or more, not " + standInPace + ".");
         }
         ReleasePlan plan = loadProfile(profile);
+        // Refused before the build, which may take hours, rather than at the audit after it.
+        PlanCommand.requirePlanRules(this, profileFile(profile), List.of(plan), PlanCommand.detectsByDefault(root), "built");
         PrintWriter out = out();
         BuildProgressLine console = new BuildProgressLine(out, err(), System.console() != null);
         BuildResult result;
@@ -65,9 +68,10 @@ public final class BuildCommand extends BaseCommand {
      */
     static BuildResult build(BaseCommand command, ReleasePlan plan, Duration standInPace, OperationListener listener,
                              CancellationToken token) throws PackagerException, OperationCancelledException {
-        BuildScriptFacts script = new CheckoutInspector().scriptFacts(command.host(), plan);
+        CheckoutInspector checkout = new CheckoutInspector();
+        BuildScriptFacts script = checkout.scriptFacts(command.host(), plan);
         BuildService service = BuildService.forHost(command.host(), standInPace);
-        return service.run(new BuildRequest(plan, script), listener, token);
+        return service.run(new BuildRequest(plan, script, checkout.revision(command.host(), plan.source())), listener, token);
     }
 
     private static void print(PrintWriter out, BuildResult r) {

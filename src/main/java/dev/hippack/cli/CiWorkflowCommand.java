@@ -76,6 +76,9 @@ public final class CiWorkflowCommand extends BaseCommand {
         }
         CiWorkflowExporter exporter = new CiWorkflowExporter(catalog(), profiles);
         CiWorkflow workflow = exporter.export(release, options);
+        // The runners are not this machine: the plans are judged as plan judges them without --detect.
+        PlanCommand.requirePlanRules(this, profileFile, workflow.releases().stream().map(r -> r.plan()).toList(), false,
+                "exported");
         PrintWriter stdout = out();
         PrintWriter stderr = err();
         for (String note : workflow.notes()) {

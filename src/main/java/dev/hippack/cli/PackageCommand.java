@@ -18,6 +18,7 @@ import dev.hippack.core.verify.VerifyRequest;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -34,7 +35,7 @@ import picocli.CommandLine.Option;
                 + "DIR/<package>/, DIR/<package>.zip and DIR/SHA256SUMS. Ctrl-C cancels the step that is running."
         },
         footer = {"", "Exit codes: 0 zipped; 1 the build or the audit found errors (no zip written) or a step failed "
-            + "(e.g. a full disk); 2 bad input."})
+            + "(e.g. a full disk); 2 bad input (including an error of the plan rules, before any work)."})
 public final class PackageCommand extends BaseCommand {
 
     @Mixin
@@ -63,6 +64,9 @@ public final class PackageCommand extends BaseCommand {
     protected int run() throws PackagerException, OperationCancelledException {
         ReleasePlan profilePlan = loadProfile(profile);
         requireOutputOutsideSample(out);
+        // Refused before the build, which may take hours, rather than at the audit after it.
+        PlanCommand.requirePlanRules(this, profileFile(profile), List.of(profilePlan), PlanCommand.detectsByDefault(root),
+                skipBuild ? "staged or zipped" : "built, staged or zipped");
         // The version and the name it gives, before anything runs: {version} without a version stops here.
         ResolvedPackage resolved = new PackageResolver().resolve(profilePlan, host(), "Profile " + profileFile(profile));
         return cancellableByCtrlC(token -> run(resolved, token));

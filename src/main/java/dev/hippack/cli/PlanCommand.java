@@ -41,16 +41,74 @@ public final class PlanCommand extends BaseCommand {
     @Option(names = "--json", description = "Print the findings as JSON.")
     boolean json;
 
+    /** The plan rules' findings on one plan and the facts they were judged with. */
+    record Judgement(PlanFacts facts, List<Finding> findings) {
+
+        boolean refused() {
+            return findings.stream().anyMatch(Finding::isError);
+        }
+    }
+
+    /**
+     * Judges {@code plan} as {@code plan} does: with the build machine detected when {@code detect}
+     * (plan's --detect, implied by --host and --demo), else with the catalog's facts alone. build,
+     * package, release and ci-workflow call this before any work, so they refuse exactly what plan prints.
+     */
+    static Judgement judge(BaseCommand command, ReleasePlan plan, boolean detect) throws PackagerException {
+        Catalog catalog = command.catalog();
+        PlanFacts facts = PlanFacts.unknown();
+        List<Finding> findings = new ArrayList<>();
+        if (detect) {
+            facts = MachineDetector.standard(catalog).planFacts(command.host(), plan);
+            packageName(command, plan).ifPresent(findings::add);
+        }
+        findings.addAll(0, new PlanRules(catalog).judge(plan, facts));
+        return new Judgement(facts, List.copyOf(findings));
+    }
+
+    /** Whether plan judges with the build machine detected without --detect: under --host and --demo. */
+    static boolean detectsByDefault(HipPackagerCommand root) {
+        return root.demo() || root.hostDir() != null;
+    }
+
+    /**
+     * The plan rules before any work: when they find an error in one of {@code plans}, their findings
+     * are printed to stderr as plan prints them and the command stops with bad input (exit 2).
+     *
+     * @param work what would have been done, for the message: "built", "packaged"
+     */
+    static void requirePlanRules(BaseCommand command, Path file, List<ReleasePlan> plans, boolean detect, String work)
+            throws PackagerException {
+        List<String> refused = new ArrayList<>();
+        PrintWriter err = command.err();
+        for (ReleasePlan plan : plans) {
+            Judgement j = judge(command, plan, detect);
+            if (j.refused()) {
+                err.println("Plan " + file + (plans.size() > 1 ? ", package " + plan.archiveName() : "") + ": track " + plan.track()
+                        + " (ROCm " + plan.rocmVersion() + "), " + plan.targets().size() + " targets: " + String.join(", ", plan.targets()));
+                FindingsText.printWithSummary(err, j.findings());
+                err.println();
+                refused.add(plan.archiveName());
+            }
+        }
+        err.flush();
+        if (!refused.isEmpty()) {
+            throw new PackagerException("the plan rules refuse " + (plans.size() > 1 ? "package " + String.join(", ", refused) + " of " : "")
+                    + file + " (the errors above, as 'hip-packager plan' prints them); nothing was " + work
+                    + ". Fix the profile and run again.");
+        }
+    }
+
     /**
      * With detection: whether the package name can be made, {@code {version}} from the checkout's
      * version, as stage, package and release will make it; an error naming the problem if not.
      */
-    private Optional<Finding> packageName(ReleasePlan plan) throws PackagerException {
+    private static Optional<Finding> packageName(BaseCommand command, ReleasePlan plan) throws PackagerException {
         if (!PackageName.usesVersion(plan.archiveName())) {
             return Optional.empty();
         }
         try {
-            new PackageResolver().resolve(plan, host(), "archiveName");
+            new PackageResolver().resolve(plan, command.host(), "archiveName");
             return Optional.empty();
         } catch (PackagerException e) {
             return Optional.of(Finding.error(CheckoutInspector.FINDING_ID, e.getMessage(),
@@ -60,16 +118,11 @@ public final class PlanCommand extends BaseCommand {
 
     @Override
     protected int run() throws PackagerException {
-        Catalog catalog = catalog();
         Path file = profileFile(profile);
         ReleasePlan plan = root.profiles().load(file, profile.packageName);
-        PlanFacts facts = PlanFacts.unknown();
-        List<Finding> findings = new ArrayList<>();
-        if (detect || root.demo() || root.hostDir() != null) {
-            facts = MachineDetector.standard(catalog).planFacts(host(), plan);
-            packageName(plan).ifPresent(findings::add);
-        }
-        findings.addAll(0, new PlanRules(catalog).judge(plan, facts));
+        Judgement judgement = judge(this, plan, detect || detectsByDefault(root));
+        PlanFacts facts = judgement.facts();
+        List<Finding> findings = judgement.findings();
         String kernels = facts.kernels().map(KernelSizes::source).orElse(KernelSizes.CATALOG);
         PrintWriter out = out();
         if (json) {

@@ -41,7 +41,8 @@ import picocli.CommandLine.Option;
                 + "Ctrl-C cancels."
         },
         footer = {"", "Exit codes: 0 every package zipped; 1 the release is incomplete (a package failed; see the notes) "
-            + "or a step failed (e.g. a full disk); 2 bad input (profile, outputs that exist without --force, --previous)."})
+            + "or a step failed (e.g. a full disk); 2 bad input (profile, an error of the plan rules in any package, outputs "
+            + "that exist without --force, --previous)."})
 public final class ReleaseCommand extends BaseCommand {
 
     @Option(names = "--profile", paramLabel = "FILE",
@@ -88,6 +89,11 @@ public final class ReleaseCommand extends BaseCommand {
         Path file = root.releaseProfileOrDemoDefault(profile);
         Release release = root.profiles().loadRelease(file);
         requireOutputOutsideSample(out);
+        if (!fromZips) {
+            // Every package judged before the first build: a refused one would otherwise fail only at its audit, hours in.
+            PlanCommand.requirePlanRules(this, file, release.packages(), PlanCommand.detectsByDefault(root),
+                    skipBuild ? "staged or zipped" : "built, staged or zipped");
+        }
         Host host = host();
         Path outDir = outputDir(release, host);
         ReleaseRequest request = ReleaseRequest.of(release, "Profile " + file, host, outDir)

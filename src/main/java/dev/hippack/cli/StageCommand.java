@@ -3,6 +3,7 @@ package dev.hippack.cli;
 import dev.hippack.core.ByteSize;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.build.BuiltBinariesCheck;
+import dev.hippack.core.detect.CheckoutInspector;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.io.OutputLock;
@@ -60,7 +61,7 @@ public final class StageCommand extends BaseCommand {
                 return stage(this, resolved, outDir, progress, token);
             }
         });
-        List<Finding> binaries = new BuiltBinariesCheck().check(plan, host());
+        List<Finding> binaries = new BuiltBinariesCheck(new CheckoutInspector()::revision).check(plan, host());
         if (json) {
             printJson(StageJson.of(result, binaries));
         } else {

@@ -3,6 +3,8 @@ package dev.hippack.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import dev.hippack.core.build.BuildRecordStore;
+import dev.hippack.core.build.UnfinishedBuild;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.plan.Release;
@@ -63,6 +65,8 @@ class ExitCodeTest {
     static Path smallRelease;
     /** That release with gfx1030 in its rocm6 package: the audit finds its hipBLASLt kernels missing. */
     static Path releaseWithRdna2;
+    static Path rocm6Unfinished;
+    static Path releaseUnfinished;
     static Path smallZip;
     /** {@link #smallZip} with a byte of an entry's data changed: its CRC no longer matches. */
     static Path damagedZip;
@@ -126,8 +130,10 @@ class ExitCodeTest {
 
                 ok("package", "--host", s, "package", "--profile", rocm6.toString(), "--skip-build",
                         "--out", temp.resolve("package-ok").toString()),
-                errors("package", "--host", s, "package", "--profile", rocm6WithRdna2.toString(), "--skip-build",
+                errors("package", "--host", s, "package", "--profile", rocm6Unfinished.toString(), "--skip-build",
                         "--out", temp.resolve("package-errors").toString()),
+                badInput("package", "--host", s, "package", "--profile", rocm6WithRdna2.toString(), "--skip-build",
+                        "--out", temp.resolve("package-refused").toString()),
                 folderIsAFile("package", "--host", s, "package", "--profile", rocm6.toString(), "--skip-build", "--out", block + "/out"),
                 diskFull("package", "--host", s, "package", "--profile", rocm6.toString(), "--skip-build", "--out", "@FULL/package"),
                 badInput("package", "--host", s, "package", "--profile", missing, "--skip-build"),
@@ -155,8 +161,10 @@ class ExitCodeTest {
 
                 ok("release", "--host", s, "release", "--profile", smallRelease.toString(), "--skip-build",
                         "--out", temp.resolve("release-ok").toString()),
-                errors("release", "--host", s, "release", "--profile", releaseWithRdna2.toString(), "--skip-build",
+                errors("release", "--host", s, "release", "--profile", releaseUnfinished.toString(), "--skip-build",
                         "--out", temp.resolve("release-errors").toString()),
+                badInput("release", "--host", s, "release", "--profile", releaseWithRdna2.toString(), "--skip-build",
+                        "--out", temp.resolve("release-refused").toString()),
                 folderIsAFile("release", "--host", s, "release", "--profile", smallRelease.toString(), "--skip-build",
                         "--out", block + "/out"),
                 diskFull("release", "--host", s, "release", "--profile", smallRelease.toString(), "--skip-build",
@@ -185,6 +193,17 @@ class ExitCodeTest {
         List<String> withRdna2 = new ArrayList<>(plan6.targets());
         withRdna2.add("gfx1030");
         rocm6WithRdna2 = save(profiles, plan6.withTargets(withRdna2).withAllowRdna2(true), "rocm6-rdna2.json");
+        // A plan the rules accept, whose build folder holds the binaries of a cancelled build: the checks refuse them (exit 1).
+        Path bin = sample.resolve("src/audio.cpp/build/hip/bin");
+        Path unfinishedBin = Files.createDirectories(sample.resolve("src/audio.cpp/build/hip-unfinished/bin"));
+        try (Stream<Path> files = Files.list(bin)) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                Files.copy(f, unfinishedBin.resolve(f.getFileName()));
+            }
+        }
+        new BuildRecordStore().markUnfinished(unfinishedBin, new UnfinishedBuild(UnfinishedBuild.State.CANCELLED,
+                "2026-01-01T00:00:00Z", "2026-01-01T00:05:00Z", plan6.targets(), "audiocpp_server"));
+        rocm6Unfinished = save(profiles, plan6.withBuildDir("build\\hip-unfinished"), "rocm6-unfinished.json");
         Files.writeString(sample.resolve("build-blocker"), "a file where the build folder must be");
         buildDirIsAFile = save(profiles, plan6.withBuildDir("C:\\build-blocker\\hip"), "build-dir-is-a-file.json");
         noSource = save(profiles, plan6.withSource(null), "no-source.json");
@@ -208,6 +227,8 @@ class ExitCodeTest {
         releaseWithRdna2 = temp.resolve("release-rdna2.json");
         profiles.save(new Release(List.of(small.get(0).withTargets(List.of("gfx1151", "gfx1030")).withAllowRdna2(true), small.get(1))),
                 releaseWithRdna2);
+        releaseUnfinished = temp.resolve("release-unfinished.json");
+        profiles.save(new Release(List.of(small.get(0).withBuildDir("build\\hip-unfinished"), small.get(1))), releaseUnfinished);
         smallZip = temp.resolve("zips/small.zip");
         assertThat(CliTestSupport.run("zip", smallTree.toString(), "--out", smallZip.toString()).exitCode()).isZero();
         damagedZip = temp.resolve("zips/damaged.zip");

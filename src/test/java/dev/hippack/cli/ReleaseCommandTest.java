@@ -145,13 +145,13 @@ class ReleaseCommandTest {
     @Test
     void aPackageThatFailsStopsNothingElseAndTheReleaseSaysItIsIncomplete() throws Exception {
         Path profile = sampleWithRelease("small.json", List.of("gfx1151"), List.of("gfx1151"));
-        // The 7.1 SDK lacks the comgr its HIP runtime loads at run time: the rocm7 package cannot be made.
-        Files.delete(temp.resolve("sample/Program Files/AMD/ROCm/7.1/bin/amd_comgr_3.dll"));
+        // The rocm7 build folder lacks its server (the plan rules, run first, cannot see that): the rocm7 package cannot be made.
+        Files.delete(temp.resolve("sample/src/audio.cpp/build/hip71/bin/audiocpp_server.exe"));
         Path out = temp.resolve("out");
         CliTestSupport.Result r = CliTestSupport.run("--host", temp.resolve("sample").toString(), "release", "--profile",
                 profile.toString(), "--skip-build", "--out", out.toString());
         assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(Cli.FAILED);
-        assertThat(r.out()).contains(ROCM6 + ": zipped").contains(ROCM7 + ": FAILED: ").contains("amd_comgr_3.dll");
+        assertThat(r.out()).contains(ROCM6 + ": zipped").contains(ROCM7 + ": FAILED: ").contains("audiocpp_server.exe");
         assertThat(r.err()).contains("the release is incomplete: 1 of 2 packages failed");
         assertThat(out.resolve(ROCM6 + ".zip")).exists();
         assertThat(out.resolve(ROCM7 + ".zip")).doesNotExist();
@@ -159,7 +159,7 @@ class ReleaseCommandTest {
         sha256sumAccepts(out);
         String notes = Files.readString(out.resolve("RELEASE-NOTES.md"));
         assertThat(notes).contains("**This release is incomplete.** `" + ROCM7 + "` was not made:")
-                .contains("amd_comgr_3.dll")
+                .contains("audiocpp_server.exe")
                 .contains("## Packages that failed").contains("### `" + ROCM7 + "`")
                 .contains("`" + ROCM6 + ".zip` (ROCm 6.4)")
                 .doesNotContain("`" + ROCM7 + ".zip` (ROCm 7.1)");

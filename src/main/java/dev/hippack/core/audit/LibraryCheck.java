@@ -122,10 +122,15 @@ public final class LibraryCheck implements PackageCheck {
             String symptom = lib == KernelLibrary.HIPBLASLT
                     ? "GEMM fails with \"Could not load TensileLibrary_lazy_" + target + ".dat\""
                     : "rocBLAS aborts with \"Cannot read TensileLibrary.dat ... for GPU arch : " + target + "\"";
+            // A fix must be possible: no file of the SDK can be copied when the SDK ships no kernels for the target.
+            boolean sdkHasThem = c.kernels().map(k -> k.hasKernels(lib, target)).orElse(true);
+            String fix = sdkHasThem
+                    ? "Copy every file naming " + target + " from <SDK>\\bin\\" + dir + ", or drop " + target + " from the targets."
+                    : lib.displayName() + " in " + c.kernels().get().describe() + " has no kernels for " + target + ", so none can be copied: drop "
+                            + target + " from the targets" + (lib == KernelLibrary.HIPBLASLT && c.kernels().get().hasKernels(KernelLibrary.ROCBLAS, target)
+                            ? ", or build with hipBLASLt off so every GEMM goes through rocBLAS, which has kernels for it." : ".");
             findings.add(new Finding(LIBS_PER_ARCH, Severity.ERROR, "Target " + target + " has " + what + " in " + dir
-                    + ": on such a GPU " + symptom + ".",
-                    "Copy every file naming " + target + " from <SDK>\\bin\\" + dir + ", or drop " + target + " from the targets.",
-                    lazy ? dir : index));
+                    + ": on such a GPU " + symptom + ".", fix, lazy ? dir : index));
         }
     }
 

@@ -25,6 +25,9 @@ import java.util.Objects;
  * @param toolset     the MSVC toolset (-vcvars_ver)
  * @param options     hipBLASLt, VMM, graphs, native CPU, deployment build
  * @param binaries    the executables as built: file name, size and SHA-256
+ * @param audiocppVersion the checkout's {@code git describe} when it was built; null when unknown
+ *                        (no git, not a clone, or a record of an older HIP Packager)
+ * @param audiocppCommit  the commit the checkout's HEAD named when it was built; null when unknown
  */
 public record BuildRecord(
         @JsonProperty(required = true) int format,
@@ -36,7 +39,9 @@ public record BuildRecord(
         String vsInstance,
         @JsonProperty(required = true) String toolset,
         @JsonProperty(required = true) BuildOptions options,
-        @JsonProperty(required = true) List<BuiltBinary> binaries) {
+        @JsonProperty(required = true) List<BuiltBinary> binaries,
+        String audiocppVersion,
+        String audiocppCommit) {
 
     public static final int FORMAT = 1;
     public static final String SCRIPT = "build_windows_hip.ps1";
@@ -73,7 +78,13 @@ public record BuildRecord(
     /** The record of a build of {@code plan}. */
     public static BuildRecord of(ReleasePlan plan, boolean standIn, String builtAt, List<BuiltBinary> binaries) {
         return new BuildRecord(FORMAT, standIn ? STAND_IN : SCRIPT, builtAt, plan.sdk(), plan.rocmVersion(), plan.targets(),
-                plan.vsInstance(), plan.toolset(), plan.options(), binaries);
+                plan.vsInstance(), plan.toolset(), plan.options(), binaries, null, null);
+    }
+
+    /** This record with the audio.cpp version and commit the binaries were built from. */
+    public BuildRecord withSource(String version, String commit) {
+        return new BuildRecord(format, builder, builtAt, rocmSdk, rocmVersion, targets, vsInstance, toolset, options, binaries,
+                version, commit);
     }
 
     /** What these binaries were built for: the part of the record compared with a plan. */

@@ -13,6 +13,7 @@ import dev.hippack.core.io.WriteChannels;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -22,11 +23,14 @@ import java.util.Optional;
  * {@link AtomicFile} (a temporary file renamed over the old record), so a record is always whole
  * and never written through a link; {@link #clear}
  * removes it before a build starts, so binaries of a failed or cancelled build never sit beside
- * the record of an earlier one.
+ * the record of an earlier one. Beside it, {@value #UNFINISHED_NAME} ({@link UnfinishedBuild}) is
+ * written before a build's first configure and removed only after its record: a build that failed,
+ * was cancelled or was killed leaves it, and every packaging path refuses the binaries while it is there.
  */
 public final class BuildRecordStore {
 
     public static final String FILE_NAME = "hip-packager-build.json";
+    public static final String UNFINISHED_NAME = "hip-packager-build-unfinished.json";
 
     /** A record is a few hundred bytes; anything far larger is not one. */
     static final long MAX_BYTES = 1 << 20;
@@ -111,6 +115,77 @@ public final class BuildRecordStore {
             }
         } catch (IOException e) {
             throw new OperationFailedException("Cannot remove the old build record in " + binDir + ": " + e.getMessage()
+                    + ". Check that the build folder is writable.", e);
+        }
+    }
+
+    /**
+     * Writes the marker of a build that has not finished well (see {@link UnfinishedBuild}),
+     * replacing an earlier one.
+     *
+     * @throws PackagerException when a link, folder or device stands at its name;
+     *                           {@link OperationFailedException} when it cannot be written
+     */
+    public Path markUnfinished(Path binDir, UnfinishedBuild marker) throws PackagerException {
+        Path file = binDir.resolve(UNFINISHED_NAME);
+        try {
+            Files.createDirectories(binDir);
+            AtomicFile.write(file, Json.MAPPER.writeValueAsBytes(marker), true, WriteChannels.DEFAULT);
+            return file;
+        } catch (UnsafeTargetException e) {
+            throw new PackagerException("Cannot write " + file + ": it " + e.reason() + ". Remove it from the build folder and build again.");
+        } catch (IOException e) {
+            throw new OperationFailedException("Cannot write " + file + ": " + e.getMessage()
+                    + ". Check that the build folder is writable and the disk has space, then build again.", e);
+        }
+    }
+
+    /**
+     * The marker of an unfinished build in {@code binDir}; empty when the last build there finished
+     * well (or none ran).
+     *
+     * @throws PackagerException when something stands at the marker's name that is not a readable
+     *                           marker: the binaries are still not those of a finished build
+     */
+    public Optional<UnfinishedBuild> unfinished(Path binDir) throws PackagerException {
+        Path file = binDir.resolve(UNFINISHED_NAME);
+        if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+            return Optional.empty();
+        }
+        try {
+            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || Files.size(file) > MAX_BYTES) {
+                throw new PackagerException(file + " is there but is not a marker HIP Packager wrote.");
+            }
+            try (InputStream in = Files.newInputStream(file)) {
+                UnfinishedBuild m = Json.MAPPER.readValue(in, UnfinishedBuild.class);
+                if (m == null) {
+                    throw new PackagerException(file + " is empty.");
+                }
+                return Optional.of(m);
+            }
+        } catch (JsonProcessingException e) {
+            throw new PackagerException(file + " is not a readable marker: " + e.getOriginalMessage() + ".");
+        } catch (IOException e) {
+            throw new PackagerException("Cannot read " + file + ": " + e.getMessage() + ".");
+        }
+    }
+
+    /**
+     * Removes the marker (and temporary copies a killed write left) once the build's record is written.
+     *
+     * @throws OperationFailedException when it cannot be removed
+     */
+    public void clearUnfinished(Path binDir) throws OperationFailedException {
+        Path file = binDir.resolve(UNFINISHED_NAME);
+        try {
+            Files.deleteIfExists(file);
+            if (Files.isDirectory(binDir)) {
+                for (Path leftover : AtomicFile.leftovers(file)) {
+                    Files.deleteIfExists(leftover);
+                }
+            }
+        } catch (IOException e) {
+            throw new OperationFailedException("Cannot remove " + file + ": " + e.getMessage()
                     + ". Check that the build folder is writable.", e);
         }
     }

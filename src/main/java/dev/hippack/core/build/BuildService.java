@@ -35,7 +35,11 @@ import java.util.Optional;
  * ninja, cancel ending the whole process tree. Afterwards the executables must exist and the
  * build folder's CMakeCache.txt must match the plan (the audit's build-flag check); then the
  * build record ({@link BuildRecordStore}) is written beside the binaries. The record of an
- * earlier build is removed before anything runs, so a failed or cancelled build leaves none.
+ * earlier build is removed before anything runs, so a failed or cancelled build leaves none, and
+ * the marker {@value BuildRecordStore#UNFINISHED_NAME} is written before the first configure and
+ * removed only after the new record: a failed, cancelled or killed build leaves it (FAILED,
+ * CANCELLED, or RUNNING after a kill), and every packaging path refuses those binaries
+ * ({@link BuiltBinariesCheck}), since the new configure has already rewritten CMakeCache.txt.
  * <p>
  * On a machine that cannot run the script (not a local Windows machine: the sample
  * environment, Linux CI) the stand-in build runs instead, through the same code.
@@ -157,16 +161,23 @@ public final class BuildService {
         }
 
         Path logPath = localBuild.resolve(LOG_NAME);
+        Path bin = localBuild.resolve("bin");
         List<Finding> findings = new ArrayList<>();
+        UnfinishedBuild marker = new UnfinishedBuild(UnfinishedBuild.State.RUNNING, now(), null, plan.targets(), null);
         try {
             Files.createDirectories(localBuild);
             Files.deleteIfExists(logPath);
+            // Before the first configure rewrites CMakeCache.txt: until a record replaces it, nothing packages these binaries.
+            records.markUnfinished(bin, marker);
             // The binaries are about to change: the record of an earlier build must not describe them.
-            records.clear(localBuild.resolve("bin"));
+            records.clear(bin);
         } catch (IOException e) {
             throw new OperationFailedException("Cannot write to the build folder " + buildDir + " (" + localBuild + "): " + e.getMessage()
                     + ". Check that it is writable.", e);
         }
+        UnfinishedBuild.State how = UnfinishedBuild.State.FAILED;
+        String building = null;
+        boolean recorded = false;
         try (LogFile log = LogFile.append(logPath)) {
             LogTee tee = new LogTee(log, listener);
             for (String binary : plan.binaries()) {
@@ -204,6 +215,7 @@ public final class BuildService {
             for (int i = 0; i < plan.binaries().size(); i++) {
                 String binary = plan.binaries().get(i);
                 token.throwIfCancelled();
+                building = binary;
                 tee.part(binary, PartState.RUNNING);
                 listener.progress(0, -1);
                 listener.status("Building " + binary + " (" + (i + 1) + " of " + plan.binaries().size() + ")");
@@ -221,6 +233,7 @@ public final class BuildService {
                 analyzer.finished(result.succeeded());
                 findings.addAll(analyzer.findings());
                 if (result.cancelled()) {
+                    how = UnfinishedBuild.State.CANCELLED;
                     tee.part(binary, PartState.CANCELLED);
                     tee.log(LogLine.tool(LogLine.Level.WARN, "Build cancelled while building " + binary + "."));
                     return finish(log, new BuildResult(false, true, !real, List.of(), findings, logPath, pasteLines, null));
@@ -237,6 +250,7 @@ public final class BuildService {
                 tee.part(binary, PartState.SUCCEEDED);
                 tee.log(LogLine.info(binary + " built."));
             }
+            building = null;
 
             List<String> outputs = new ArrayList<>();
             for (String binary : plan.binaries()) {
@@ -264,17 +278,42 @@ public final class BuildService {
             boolean ok = findings.stream().noneMatch(Finding::isError);
             BuildRecord record = null;
             if (ok) {
-                record = record(plan, !real, localBuild.resolve("bin"));
-                Path file = records.write(localBuild.resolve("bin"), record);
+                record = record(plan, !real, bin).withSource(request.revision().version(), request.revision().commit());
+                Path file = records.write(bin, record);
+                records.clearUnfinished(bin);
+                recorded = true;
                 tee.log(LogLine.info("Build record: " + host.toHostPath(file)));
             }
             tee.log(ok ? LogLine.info("Build finished: " + String.join(", ", outputs))
                     : LogLine.tool(LogLine.Level.ERROR, "Build finished with errors; see the findings."));
             listener.status(ok ? "Build finished" : "Build finished with errors");
             return finish(log, new BuildResult(ok, false, !real, outputs, findings, logPath, pasteLines, record));
+        } catch (OperationCancelledException e) {
+            how = UnfinishedBuild.State.CANCELLED;
+            throw e;
         } catch (IOException e) {
             throw new OperationFailedException("Cannot write the build log " + logPath + ": " + e.getMessage(), e);
+        } finally {
+            if (!recorded) {
+                endUnfinished(bin, marker.ended(how, now(), building));
+            }
         }
+    }
+
+    /**
+     * Says how the build ended in its marker. If that cannot be written the RUNNING marker stays,
+     * which refuses the binaries just the same.
+     */
+    private void endUnfinished(Path bin, UnfinishedBuild ended) {
+        try {
+            records.markUnfinished(bin, ended);
+        } catch (PackagerException e) {
+            // The RUNNING marker written at the start is still there and still refuses these binaries.
+        }
+    }
+
+    private static String now() {
+        return Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
     }
 
     /** What this build was made with, and the size and SHA-256 of each of its binaries. */
@@ -289,8 +328,7 @@ public final class BuildService {
                 throw new OperationFailedException("Cannot read the built " + exe + " for its build record: " + e.getMessage(), e);
             }
         }
-        String when = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
-        return BuildRecord.of(plan, standIn, when, built);
+        return BuildRecord.of(plan, standIn, now(), built);
     }
 
     private static BuildResult finish(LogFile log, BuildResult result) throws IOException {

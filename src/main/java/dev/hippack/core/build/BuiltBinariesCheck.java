@@ -7,6 +7,7 @@ import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.plan.ReleasePlan;
+import dev.hippack.core.plan.SourceRevision;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +24,10 @@ import java.util.Set;
  * (with or without {@code --skip-build}), and the wizard's Build step (after its own build as
  * after Back and a change, and for "use existing binaries") and its Review.
  * <ul>
+ *   <li>A build that did not finish well (failed, cancelled, killed) left its marker
+ *       ({@value BuildRecordStore#UNFINISHED_NAME}, {@link UnfinishedBuild}): the binaries are refused,
+ *       {@value #UNFINISHED}, and nothing else is judged, since its configure has rewritten the
+ *       cache while the executables may still be an older build's.</li>
  *   <li>The build folder's {@code CMakeCache.txt}, when there is one, is the authority on what CMake
  *       compiled: {@link BuildFlagCheck} compares it with the plan (targets, switches, compilers).</li>
  *   <li>The build record HIP Packager writes beside the binaries ({@link BuildRecordStore}) adds
@@ -39,21 +44,41 @@ public final class BuiltBinariesCheck {
     /** The rule id of every finding about the build record. */
     public static final String RECORD = "build.record";
 
+    /** The rule id of the refusal of binaries a failed, cancelled or killed build left. */
+    public static final String UNFINISHED = "build.unfinished";
+
     /** What the CMake cache already checks, so the record does not report it a second time. */
     private static final Set<BuiltFor.Aspect> CACHE_CHECKS = EnumSet.of(BuiltFor.Aspect.SDK,
             BuiltFor.Aspect.TARGETS_MISSING, BuiltFor.Aspect.TARGETS_EXTRA, BuiltFor.Aspect.HIPBLASLT,
             BuiltFor.Aspect.VMM, BuiltFor.Aspect.GRAPHS, BuiltFor.Aspect.NATIVE_CPU, BuiltFor.Aspect.DEPLOYMENT_BUILD);
 
-    private final BuildRecordStore records;
-    private final BuildFlagCheck flags;
+    /** The rule id of the refusal of binaries built from another audio.cpp than the checkout now holds. */
+    public static final String SOURCE = "build.source";
 
-    public BuiltBinariesCheck(BuildRecordStore records, BuildFlagCheck flags) {
-        this.records = records;
-        this.flags = flags;
+    /** Which audio.cpp a checkout holds now (detection's {@code CheckoutInspector::revision}). */
+    @FunctionalInterface
+    public interface CheckoutRevisions {
+        SourceRevision revision(Host host, String source);
     }
 
+    private final BuildRecordStore records;
+    private final BuildFlagCheck flags;
+    private final CheckoutRevisions checkouts;
+
+    public BuiltBinariesCheck(BuildRecordStore records, BuildFlagCheck flags, CheckoutRevisions checkouts) {
+        this.records = records;
+        this.flags = flags;
+        this.checkouts = checkouts;
+    }
+
+    /** The check as packaging runs it, with {@code checkouts} telling which audio.cpp the checkout holds now. */
+    public BuiltBinariesCheck(CheckoutRevisions checkouts) {
+        this(new BuildRecordStore(), new BuildFlagCheck(), checkouts);
+    }
+
+    /** Without a way to read the checkout: the version the binaries were built from is not compared ({@value #SOURCE}). */
     public BuiltBinariesCheck() {
-        this(new BuildRecordStore(), new BuildFlagCheck());
+        this((host, source) -> SourceRevision.UNKNOWN);
     }
 
     /**
@@ -69,6 +94,11 @@ public final class BuiltBinariesCheck {
         Path localBin = host.resolve(binDir);
         String recordPath = host.join(binDir, BuildRecordStore.FILE_NAME);
         List<Finding> out = new ArrayList<>();
+
+        Optional<Finding> unfinished = unfinished(localBin, binDir, host.join(binDir, BuildRecordStore.UNFINISHED_NAME));
+        if (unfinished.isPresent()) {
+            return List.of(unfinished.get());
+        }
 
         boolean cache = Files.isRegularFile(localBuild.resolve("CMakeCache.txt"));
         if (cache) {
@@ -115,6 +145,7 @@ public final class BuiltBinariesCheck {
             out.add(new Finding(RECORD, Severity.ERROR, "The binaries in " + binDir + " were built for another plan ("
                     + r.builtAt() + "): " + String.join("; ", wrong) + ".", fix, recordPath));
         }
+        source(r, plan, host, recordPath).ifPresent(out::add);
         if (!harmless.isEmpty()) {
             out.add(new Finding(RECORD, Severity.WARNING, "The binaries in " + binDir + " were built for more GPUs than this package"
                     + " ships (" + String.join("; ", harmless) + "): they serve every planned target, but carry code nobody uses.",
@@ -141,6 +172,43 @@ public final class BuiltBinariesCheck {
             }
         }
         return out;
+    }
+
+    /**
+     * The {@value #SOURCE} error when the record names another audio.cpp than the checkout holds
+     * now: the package's name and README take the version from the checkout, so after a git pull
+     * a package would be named for the new version and hold the old binaries.
+     */
+    private Optional<Finding> source(BuildRecord r, ReleasePlan plan, Host host, String recordPath) {
+        SourceRevision built = new SourceRevision(r.audiocppVersion(), r.audiocppCommit());
+        if (plan.source() == null || (built.version() == null && built.commit() == null)) {
+            return Optional.empty();
+        }
+        SourceRevision now = checkouts.revision(host, plan.source());
+        return built.mismatch(now).map(what -> Finding.error(SOURCE, "The binaries were built from audio.cpp " + built.describe()
+                + ", but the checkout " + plan.source() + " now holds " + now.describe() + ": the package would be named and"
+                + " described as " + (now.version() == null ? "the checkout's version" : now.version()) + " and hold the older binaries.",
+                "Rebuild from the checkout as it is (hip-packager build --profile FILE, or Start on the wizard's Build step), or check out "
+                        + (built.version() != null ? built.version() : built.commit()) + " again to package these binaries.")
+                .withFile(recordPath));
+    }
+
+    /**
+     * The {@value #UNFINISHED} error when the last build in {@code localBin} did not finish well;
+     * empty when it did. {@code binDir} and {@code markerPath} are how the finding names them.
+     */
+    public Optional<Finding> unfinished(Path localBin, String binDir, String markerPath) {
+        String fix = "Rebuild (hip-packager build --profile FILE, or Start on the wizard's Build step): a build that finishes"
+                + " writes its record and removes " + BuildRecordStore.UNFINISHED_NAME + ".";
+        try {
+            return records.unfinished(localBin).map(m -> Finding.error(UNFINISHED, "The last build in " + binDir + " (for "
+                    + String.join(", ", m.targets()) + ") " + m.describe() + ". Its configure may have rewritten CMakeCache.txt"
+                    + " while the executables are partly or wholly an earlier build's, so they are not packaged.", fix)
+                    .withFile(markerPath));
+        } catch (PackagerException e) {
+            return Optional.of(Finding.error(UNFINISHED, e.getMessage() + " A build may not have finished in " + binDir
+                    + ", so its executables are not packaged.", fix).withFile(markerPath));
+        }
     }
 
     /** Same size and time as recorded, or else the same SHA-256: the file the build made. */

@@ -8,6 +8,7 @@ import dev.hippack.core.host.Host;
 import dev.hippack.core.json.ForeignJson;
 import dev.hippack.core.plan.BuildScriptFacts;
 import dev.hippack.core.plan.ReleasePlan;
+import dev.hippack.core.plan.SourceRevision;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -19,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 
 /**
  * Looks at an audio.cpp checkout: its CMakeLists.txt, which parameters its
@@ -157,5 +159,78 @@ public final class CheckoutInspector {
         } catch (PackagerException e) {
             return null;
         }
+    }
+
+    /** The version and commit of the checkout at {@code source}; either null when it cannot be told. */
+    public SourceRevision revision(Host host, String source) {
+        if (source == null || source.isBlank()) {
+            return SourceRevision.UNKNOWN;
+        }
+        return new SourceRevision(version(host, source).orElse(null), commit(host, source).orElse(null));
+    }
+
+    /** A git object name as HEAD, a ref file or packed-refs hold it: SHA-1 or SHA-256, in hex. */
+    private static final Pattern OBJECT_NAME = Pattern.compile("[0-9a-f]{40}([0-9a-f]{24})?");
+
+    /** A HEAD, ref or packed-refs file is small; anything far larger is not one. */
+    private static final long MAX_REF_BYTES = 1 << 20;
+
+    /**
+     * The commit the checkout's HEAD names, read from its git folder as gitrepository-layout(5)
+     * describes it: {@code HEAD} holds an object name (detached) or {@code ref: refs/heads/...},
+     * found as a file under the git folder or a line of {@code packed-refs}. A {@code .git} file
+     * ({@code gitdir: ...}, a worktree or submodule) is followed. No git process runs, so it
+     * answers on a described machine too. Empty when the folder is no clone or HEAD names no commit yet.
+     */
+    public Optional<String> commit(Host host, String source) {
+        Path checkout = host.resolve(HipSdkFinder.stripTrailingSeparators(source));
+        try {
+            Path git = checkout.resolve(".git");
+            if (Files.isRegularFile(git)) {
+                String pointer = small(git).strip();
+                if (!pointer.startsWith("gitdir:")) {
+                    return Optional.empty();
+                }
+                git = checkout.resolve(pointer.substring("gitdir:".length()).strip());
+            }
+            if (!Files.isRegularFile(git.resolve("HEAD"))) {
+                return Optional.empty();
+            }
+            String head = small(git.resolve("HEAD")).strip();
+            if (OBJECT_NAME.matcher(head).matches()) {
+                return Optional.of(head);
+            }
+            if (!head.startsWith("ref:")) {
+                return Optional.empty();
+            }
+            String ref = head.substring("ref:".length()).strip();
+            if (!ref.startsWith("refs/") || ref.contains("..")) {
+                return Optional.empty();
+            }
+            Path loose = git.resolve(ref);
+            if (Files.isRegularFile(loose)) {
+                String name = small(loose).strip();
+                return OBJECT_NAME.matcher(name).matches() ? Optional.of(name) : Optional.empty();
+            }
+            Path packed = git.resolve("packed-refs");
+            if (Files.isRegularFile(packed)) {
+                for (String line : small(packed).split("\\R")) {
+                    String[] parts = line.strip().split(" ", 2);
+                    if (parts.length == 2 && parts[1].equals(ref) && OBJECT_NAME.matcher(parts[0]).matches()) {
+                        return Optional.of(parts[0]);
+                    }
+                }
+            }
+            return Optional.empty();
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static String small(Path file) throws IOException {
+        if (Files.size(file) > MAX_REF_BYTES) {
+            throw new IOException(file + " is too large to be a git ref");
+        }
+        return Files.readString(file, StandardCharsets.ISO_8859_1);
     }
 }

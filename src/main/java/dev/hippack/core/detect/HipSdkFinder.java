@@ -1,13 +1,16 @@
 package dev.hippack.core.detect;
 
+import dev.hippack.core.PackagerException;
 import dev.hippack.core.Version;
 import dev.hippack.core.catalog.Catalog;
+import dev.hippack.core.catalog.CatalogKernelSizes;
 import dev.hippack.core.catalog.RocmDll;
 import dev.hippack.core.catalog.RocmGeneration;
 import dev.hippack.core.catalog.RuntimeLoadedDll;
 import dev.hippack.core.catalog.Track;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.Host;
+import dev.hippack.core.inventory.ArchKernels;
 import dev.hippack.core.inventory.KernelInventory;
 import dev.hippack.core.inventory.KernelInventoryScanner;
 import dev.hippack.core.inventory.LibraryInventory;
@@ -15,6 +18,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -202,6 +206,7 @@ public final class HipSdkFinder {
             }
             inventory = scanner.scanSdk(host, path);
             libraries.addAll(inventory.libraries());
+            missingIndexes(host, version, libraries, findings);
             for (LibraryInventory lib : libraries) {
                 if (!lib.present()) {
                     findings.add(Finding.error(FINDING_ID, "The " + lib.library().displayName() + " kernel library of " + path
@@ -217,6 +222,45 @@ public final class HipSdkFinder {
         }
         return new HipSdk(version, fullVersion, path, generation, track, c.foundBy(), present, missing, compiler, amdgpuArch,
                 libraries, findings, inventory);
+    }
+
+    /**
+     * A damaged SDK: a library holds files of an architecture that its ROCm version ships kernels
+     * for (the catalog's measured list), but not that architecture's lazy index as a regular file.
+     * The scan alone would take the architecture as one the SDK has no kernels for, and a package
+     * staged from it would lack the index the runtime opens first.
+     */
+    private void missingIndexes(Host host, String version, List<LibraryInventory> libraries, List<Finding> findings) {
+        if (version == null) {
+            return;
+        }
+        CatalogKernelSizes catalogSizes;
+        try {
+            catalogSizes = CatalogKernelSizes.forRocmVersion(catalog, version);
+        } catch (PackagerException e) {
+            return; // a ROCm version the catalog does not know: nothing to compare with
+        }
+        if (!catalogSizes.rocmVersion().equals(version)) {
+            return; // figures borrowed from another version say nothing certain about this one
+        }
+        for (LibraryInventory lib : libraries) {
+            if (!lib.present()) {
+                continue;
+            }
+            for (ArchKernels a : lib.archs()) {
+                if (a.files() == 0 || !catalogSizes.hasKernels(lib.library(), a.arch())) {
+                    continue;
+                }
+                String index = host.join(lib.path(), "TensileLibrary_lazy_" + a.arch() + ".dat");
+                if (!Files.isRegularFile(host.resolve(index))) {
+                    findings.add(Finding.error(FINDING_ID, "The HIP SDK is damaged: " + index + (Files.exists(host.resolve(index),
+                            LinkOption.NOFOLLOW_LINKS) ? " is not a regular file" : " is missing") + ", though " + lib.library().displayName()
+                            + " has " + a.files() + " other file(s) for " + a.arch() + " and ROCm " + version + " ships its kernels. "
+                            + lib.library().displayName() + " cannot load " + a.arch() + "'s kernels without it, and a package from this SDK would lack it.",
+                            "Repair or reinstall this HIP SDK with AMD's installer, so " + index + " is back.").withFile(index));
+                }
+            }
+        }
     }
 
     private static Optional<int[]> readHeader(Host host, String path, Path sdk, List<Finding> findings) {

@@ -261,7 +261,7 @@ public final class PlanRules {
             if (gap.library() == KernelLibrary.HIPBLASLT) {
                 out.add(Finding.error(ARCH_HIPBLASLT_KERNELS, "hipBLASLt in " + kernels.describe() + " has no kernels for " + a.id()
                         + " (" + a.exampleHardware() + "): GEMM initialization fails on these cards.",
-                        otherTracksFix(a, KernelLibrary.HIPBLASLT, plan)));
+                        otherTracksFix(a, KernelLibrary.HIPBLASLT, plan) + rocblasPath(a, kernels)));
             } else {
                 out.add(Finding.error(ARCH_HIPBLASLT_KERNELS, "With hipBLASLt off every GEMM goes through rocBLAS, and rocBLAS in "
                         + kernels.describe() + " has no kernels for " + a.id() + " (" + a.exampleHardware() + "): no GEMM path.",
@@ -283,6 +283,20 @@ public final class PlanRules {
         }
         return "Remove " + a.id() + " from the targets and ship it in the " + String.join(" or ", covering)
                 + " package, which has " + library.displayName() + " kernels for it.";
+    }
+
+    /**
+     * No SDK file can give a target hipBLASLt kernels the SDK does not ship; what can serve it is
+     * rocBLAS, when the SDK has rocBLAS kernels for it and hipBLASLt is off (every GEMM then goes
+     * through rocBLAS). Empty when rocBLAS has none either.
+     */
+    private static String rocblasPath(GpuArchitecture a, KernelSizes kernels) {
+        if (!kernels.hasKernels(KernelLibrary.ROCBLAS, a.id())) {
+            return "";
+        }
+        return " Or turn hipBLASLt off (-NoHipblasLt): every GEMM then goes through rocBLAS, which has kernels for " + a.id()
+                + " in " + kernels.describe() + (a.blocked() ? "; verify every model family on real " + a.family()
+                + " hardware before shipping it on the override (allowRdna2)." : ".");
     }
 
     private static void rdna2(ReleasePlan plan, List<GpuArchitecture> targets, List<Finding> out) {

@@ -26,6 +26,6 @@ public interface PackageBuilder {
     static PackageBuilder forHost(Host host, Duration standInPace) {
         CheckoutInspector checkout = new CheckoutInspector();
         return (plan, listener, token) -> BuildService.forHost(host, standInPace)
-                .run(new BuildRequest(plan, checkout.scriptFacts(host, plan)), listener, token);
+                .run(new BuildRequest(plan, checkout.scriptFacts(host, plan), checkout.revision(host, plan.source())), listener, token);
     }
 }

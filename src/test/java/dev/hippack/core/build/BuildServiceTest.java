@@ -162,6 +162,8 @@ class BuildServiceTest {
             assertThat(b.lastModified()).isEqualTo(Files.getLastModifiedTime(exe).toMillis());
         }
         assertThat(AtomicFile.leftovers(buildDir.resolve("bin").resolve(BuildRecordStore.FILE_NAME))).isEmpty();
+        assertThat(buildDir.resolve("bin").resolve(BuildRecordStore.UNFINISHED_NAME)).doesNotExist();
+        assertThat(new BuiltBinariesCheck().check(plan, host)).extracting(Finding::id).doesNotContain(BuiltBinariesCheck.UNFINISHED);
         assertThat(log).anySatisfy(l -> assertThat(l).contains("Build record: C:\\src\\audio.cpp\\build\\hip\\bin\\hip-packager-build.json"));
     }
 
@@ -204,6 +206,18 @@ class BuildServiceTest {
         assertThat(parts).containsExactly("audiocpp_cli WAITING", "audiocpp_server WAITING", "audiocpp_cli RUNNING", "audiocpp_cli FAILED");
         assertThat(result.outputs()).isEmpty();
         assertThat(buildDir.resolve("bin/audiocpp_cli.exe")).doesNotExist();
+        // The failed build leaves its marker, and packaging refuses what is in the build folder, naming the fix.
+        UnfinishedBuild marker = new BuildRecordStore().unfinished(buildDir.resolve("bin")).orElseThrow();
+        assertThat(marker.state()).isEqualTo(UnfinishedBuild.State.FAILED);
+        assertThat(marker.binary()).isEqualTo("audiocpp_cli");
+        assertThat(marker.targets()).isEqualTo(plan.targets());
+        assertThat(new BuiltBinariesCheck().check(plan, host)).singleElement().satisfies(f -> {
+            assertThat(f.id()).isEqualTo(BuiltBinariesCheck.UNFINISHED);
+            assertThat(f.isError()).isTrue();
+            assertThat(f.message()).contains("failed while building audiocpp_cli");
+            assertThat(f.fix()).startsWith("Rebuild");
+            assertThat(f.file()).isEqualTo("C:\\src\\audio.cpp\\build\\hip\\bin\\" + BuildRecordStore.UNFINISHED_NAME);
+        });
     }
 
     @Test
@@ -266,6 +280,9 @@ class BuildServiceTest {
         assertThat(buildDir.resolve("bin/audiocpp_cli.exe")).doesNotExist();
         assertThat(Files.readString(result.logFile())).contains("Cancel requested", "No process of the build is left running",
                 "Build cancelled while building audiocpp_cli.");
+        assertThat(new BuildRecordStore().unfinished(buildDir.resolve("bin")).orElseThrow())
+                .extracting(UnfinishedBuild::state, UnfinishedBuild::binary)
+                .containsExactly(UnfinishedBuild.State.CANCELLED, "audiocpp_cli");
     }
 
     static void deleteTree(Path root) throws IOException {

@@ -102,6 +102,39 @@ class CheckoutInspectorTest {
     }
 
     @Test
+    void theCommitIsReadFromTheGitFolderAsGitWroteIt() throws Exception {
+        assumeTrue(Host.local().which("git").isPresent(), "git is not installed");
+        Path c = checkout("param([string]$RocmPath)\n");
+        String[] git = {"git", "-c", "user.email=t@example.org", "-c", "user.name=t"};
+        assertThat(run(c, "git", "init", "-q")).isZero();
+        assertThat(run(c, concat(git, "add", "-A"))).isZero();
+        assertThat(run(c, concat(git, "commit", "-q", "-m", "first"))).isZero();
+        String head = Files.readString(c.resolve(".git/HEAD")).strip();
+        String loose = Files.readString(c.resolve(".git").resolve(head.substring("ref: ".length()))).strip();
+        assertThat(inspector.commit(Host.local(), c.toString())).contains(loose);
+        // git pack-refs moves the branch into packed-refs; detached, HEAD holds the commit itself.
+        assertThat(run(c, "git", "pack-refs", "--all")).isZero();
+        assertThat(c.resolve(".git").resolve(head.substring("ref: ".length()))).doesNotExist();
+        assertThat(inspector.commit(Host.local(), c.toString())).contains(loose);
+        assertThat(run(c, "git", "checkout", "-q", "--detach")).isZero();
+        assertThat(inspector.revision(Host.local(), c.toString()).commit()).isEqualTo(loose);
+    }
+
+    @Test
+    void aWorktreesGitFileIsFollowedAndAHeadWithoutACommitGivesNone() throws Exception {
+        Path c = checkout("param([string]$RocmPath)\n");
+        Path gitDir = Files.createDirectories(dir.resolve("elsewhere/worktrees/audio"));
+        Files.writeString(c.resolve(".git"), "gitdir: " + gitDir + "\n");
+        Files.writeString(gitDir.resolve("HEAD"), "ref: refs/heads/main\n");
+        assertThat(inspector.commit(Host.local(), c.toString())).isEmpty(); // a branch with no commit yet
+        Files.writeString(gitDir.resolve("packed-refs"), "# pack-refs with: peeled fully-peeled sorted\n"
+                + "0123456789abcdef0123456789abcdef01234567 refs/heads/main\n");
+        assertThat(inspector.commit(Host.local(), c.toString())).contains("0123456789abcdef0123456789abcdef01234567");
+        Files.writeString(gitDir.resolve("HEAD"), "ref: ../../outside\n");
+        assertThat(inspector.commit(Host.local(), c.toString())).isEmpty();
+    }
+
+    @Test
     void aFolderThatIsNoCloneHasNoVersion() throws Exception {
         Path c = checkout("param([string]$RocmPath)\n");
         assertThat(inspector.version(Host.local(), c.toString())).isEmpty();

@@ -10,6 +10,7 @@ import dev.hippack.core.catalog.KernelLibrary;
 import dev.hippack.core.catalog.KernelSizes;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -264,5 +265,26 @@ class PlanRulesTest {
         List<String> ids = rules.judge(p).stream().map(Finding::id).distinct().toList();
         assertThat(ids).isSortedAccordingTo((a, b) -> PlanRules.IDS.indexOf(a) - PlanRules.IDS.indexOf(b));
         assertThat(PlanRules.IDS).containsAll(ids);
+    }
+
+    @Test
+    void gfx1030OnTheOverrideIsToldTheTruePathToAGemmRocblasNotHipblasltFilesThatDoNotExist() throws Exception {
+        ReleasePlan rdna2 = plan("rocm6").withTargets(List.of("gfx1100", "gfx1030")).withAllowRdna2(true);
+        List<Finding> errors = errors(rules.judge(rdna2));
+        assertThat(errors).singleElement().satisfies(f -> {
+            assertThat(f.id()).isEqualTo(PlanRules.ARCH_HIPBLASLT_KERNELS);
+            assertThat(f.fix()).contains("Remove gfx1030 from the targets").contains("turn hipBLASLt off")
+                    .contains("rocBLAS, which has kernels for gfx1030 in ROCm 6.4").contains("real RDNA2 hardware")
+                    .doesNotContain("Copy");
+        });
+        // The fix holds: with hipBLASLt off (discrete targets only) nothing refuses the plan any more.
+        BuildOptions o = rdna2.options();
+        ReleasePlan followed = rdna2.withOptions(new BuildOptions(false, o.vmm(), o.graphs(), o.nativeCpu(), o.deploymentBuild()));
+        assertThat(errors(rules.judge(followed))).isEmpty();
+        // gfx1102 on ROCm 7.1 has no rocBLAS path to offer in that fix.
+        List<String> targets = new ArrayList<>(plan("rocm7").targets());
+        targets.add("gfx1102");
+        assertThat(withId(rules.judge(plan("rocm7").withTargets(targets)), PlanRules.ARCH_HIPBLASLT_KERNELS)).singleElement()
+                .satisfies(f -> assertThat(f.fix()).contains("rocm6"));
     }
 }

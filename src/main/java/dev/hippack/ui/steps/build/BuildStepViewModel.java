@@ -8,6 +8,7 @@ import dev.hippack.core.build.BuildScriptArguments;
 import dev.hippack.core.build.BuildService;
 import dev.hippack.core.build.BuiltBinariesCheck;
 import dev.hippack.core.build.BuiltFor;
+import dev.hippack.core.detect.CheckoutInspector;
 import dev.hippack.core.build.WindowsCommandLine;
 import dev.hippack.core.detect.MachineReport;
 import dev.hippack.core.detect.MsvcToolset;
@@ -81,7 +82,8 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
      * files), as {@code stage} and {@code package} use it: after this session's build as for
      * binaries built earlier.
      */
-    private final BuiltBinariesCheck binariesCheck = new BuiltBinariesCheck();
+    private final CheckoutInspector checkout = new CheckoutInspector();
+    private final BuiltBinariesCheck binariesCheck = new BuiltBinariesCheck(checkout::revision);
     private final PlanJudge judge;
     private final LogBuffer log;
     private final Clock clock;
@@ -608,7 +610,7 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         builtNote.set("");
         startedAt.set(clock.instant());
         endedAt.set(null);
-        runJob("The build", "Starting the build", (listener, token) -> service.run(new BuildRequest(plan, script), listener, token),
+        runJob("The build", "Starting the build", (listener, token) -> service.run(new BuildRequest(plan, script, checkout.revision(host, plan.source())), listener, token),
                 new JobEvents() {
                     @Override
                     public void log(LogLine line) {
@@ -719,7 +721,8 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         pb.started(clock.instant());
         String which = pb.name() + " (" + (i + 1) + " of " + builds.size() + ")";
         runJob("The build of " + pb.name(), "Building " + which,
-                (listener, token) -> service.run(new BuildRequest(pb.plan(), script), listener, token), new JobEvents() {
+                (listener, token) -> service.run(new BuildRequest(pb.plan(), script, checkout.revision(host, pb.plan().source())),
+                        listener, token), new JobEvents() {
                     @Override
                     public void log(LogLine line) {
                         pb.log().offer(line);
