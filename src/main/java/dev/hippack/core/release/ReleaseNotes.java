@@ -6,7 +6,7 @@ import dev.hippack.core.catalog.GpuArchitecture;
 import dev.hippack.core.diff.DiffText;
 import dev.hippack.core.ByteSize;
 import dev.hippack.core.finding.Finding;
-import dev.hippack.core.stage.PackageReadme;
+import dev.hippack.core.stage.Rx7600Advice;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -137,20 +137,9 @@ public final class ReleaseNotes {
         }
         md.append('\n');
 
-        String rx7600 = PackageReadme.RX_7600_ARCH;
-        List<Zipped> with = zipped.stream().filter(z -> z.snapshot().targets().contains(rx7600)).toList();
-        List<Zipped> without = zipped.stream().filter(z -> !z.snapshot().targets().contains(rx7600)).toList();
-        if (!with.isEmpty() && !without.isEmpty()) {
-            boolean rocm7 = without.stream().allMatch(z -> z.generation() >= 7);
-            md.append("**RX 7600 series (").append(rx7600).append("): take `").append(with.get(0).zipName()).append("`.** ")
-                    .append(String.join(", ", without.stream().map(z -> "`" + z.zipName() + "`").toList()))
-                    .append(without.size() == 1 ? " has" : " have").append(" no ").append(rx7600).append(" kernels")
-                    .append(rocm7 ? " (ROCm 7.1's hipBLASLt ships none)" : "").append(", so those cards would fail with ")
-                    .append(without.size() == 1 ? "it" : "them").append(".\n\n");
-        } else if (with.isEmpty() && zipped.stream().anyMatch(z -> z.generation() >= 7)) {
-            md.append("**RX 7600 series (").append(rx7600).append("): no package of this release serves these cards.** ROCm")
-                    .append(" 7.1's hipBLASLt ships no ").append(rx7600).append(" kernels; they need a package built with ROCm 6.4.\n\n");
-        }
+        Rx7600Advice.forRelease(zipped.stream().map(z -> new Rx7600Advice.Offer(z.zipName(), z.outcome().pkg().plan().rocmVersion(),
+                z.generation(), z.snapshot().targets().contains(Rx7600Advice.ARCH))).toList())
+                .ifPresent(p -> md.append(p).append("\n\n"));
         List<Zipped> six = zipped.stream().filter(z -> z.generation() == 6).toList();
         List<Zipped> seven = zipped.stream().filter(z -> z.generation() == 7).toList();
         if (!six.isEmpty() && !seven.isEmpty()) {

@@ -4,6 +4,7 @@ import dev.hippack.core.audit.LicenseCheck;
 import dev.hippack.core.audit.ReadmeCheck;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.GpuArchitecture;
+import dev.hippack.core.catalog.Track;
 import dev.hippack.core.plan.KernelPolicy;
 import dev.hippack.core.plan.ReleasePlan;
 import java.util.List;
@@ -17,8 +18,6 @@ public final class PackageReadme {
 
     public static final String README = "README.md";
     public static final String SERVER_JSON = "server.json";
-    /** The architecture of the RX 7600 series, which only the ROCm 6 track covers. */
-    public static final String RX_7600_ARCH = "gfx1102";
 
     private final Catalog catalog;
 
@@ -58,11 +57,8 @@ public final class PackageReadme {
                     .append(a == null ? "" : a.exampleHardware()).append(" |\n");
         }
         md.append('\n');
-        if (!plan.targets().contains(RX_7600_ARCH)) {
-            md.append("**RX 7600 series users (").append(RX_7600_ARCH).append("): use the ROCm 6 package, ")
-                    .append("audiocpp-windows-hip-rocm6.** This package has no ").append(RX_7600_ARCH)
-                    .append(" kernels (ROCm 7.1's hipBLASLt ships none), so those cards would fail here.\n\n");
-        }
+        Rx7600Advice.forPackage(new Rx7600Advice.Offer(packageName + ".zip", plan.rocmVersion(), plan.generation(),
+                plan.targets().contains(Rx7600Advice.ARCH)), servingPackage()).ifPresent(p -> md.append(p).append("\n\n"));
 
         md.append("## Requirements\n\n");
         md.append("- 64-bit Windows 10 or 11.\n");
@@ -103,6 +99,12 @@ public final class PackageReadme {
                 .append("AMD's Windows HIP SDK binaries, covered by the AMD EULA; the Microsoft C++ runtime DLLs are covered by ")
                 .append("the Visual Studio redistribution terms. Check that these terms allow what you do with the package.\n");
         return md.toString();
+    }
+
+    /** The package of the first catalog track whose default targets hold gfx1102 (the rocm6 track's). */
+    private Optional<String> servingPackage() {
+        return catalog.tracks().stream().filter(t -> t.generation() < 7 && t.targets().contains(Rx7600Advice.ARCH))
+                .map(Track::packageName).findFirst();
     }
 
     /** A server configuration that runs on the GPU: the server's own default backend is cuda. */

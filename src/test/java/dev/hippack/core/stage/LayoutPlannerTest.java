@@ -175,7 +175,7 @@ class LayoutPlannerTest {
     void packageWithoutGfx1102SendsRx7600UsersToTheRocm6Package() throws Exception {
         String withoutGfx1102 = new PackageReadme(machine.catalog).readme(
                 ReleasePlan.forTrack(machine.catalog.track("rocm7").orElseThrow()), List.of("amdhip64_7.dll"));
-        assertThat(withoutGfx1102).contains("RX 7600 series users").contains("audiocpp-windows-hip-rocm6");
+        assertThat(withoutGfx1102).contains("RX 7600 series users").contains("`audiocpp-windows-hip-rocm6` has it");
         String withGfx1102 = new PackageReadme(machine.catalog).readme(
                 ReleasePlan.forTrack(machine.catalog.track("rocm6").orElseThrow()), List.of("amdhip64_6.dll"));
         assertThat(withGfx1102).doesNotContain("RX 7600 series users").contains("gfx1102");
