@@ -85,7 +85,9 @@ class ReleaseCommandTest {
                 .contains("| `" + ROCM7 + ".zip` | 7.1 | 7 | 863.7 MiB |")
                 .contains("The rocm7 package is 409.6 MiB smaller unpacked")
                 .contains("| rocBLAS kernels | 783.2 MiB | 113.8 MiB | -669.4 MiB |")
-                .contains("64-bit Windows").contains("AMD graphics driver").contains("Not needed: ROCm or the AMD HIP SDK, Visual Studio")
+                .contains("- `" + ROCM6 + ".zip`: 64-bit Windows 10 or 11.\n")
+                .contains("- `" + ROCM7 + ".zip`: 64-bit Windows 11 (AMD's system requirements for ROCm 7.1 on Windows list Windows 11 only).\n")
+                .contains("AMD graphics driver").contains("Not needed: ROCm or the AMD HIP SDK, Visual Studio")
                 .doesNotContain("incomplete").doesNotContain("Changes since the previous release");
         // The version is in each package's README too, and its licenses beside it.
         try (var zip = new java.util.zip.ZipFile(first.resolve(ROCM6 + ".zip").toFile())) {

@@ -8,6 +8,7 @@ import dev.hippack.core.ByteSize;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.stage.Rx7600Advice;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -75,7 +76,7 @@ public final class ReleaseNotes {
 
         whichZip(md, zipped, tracksUnique);
         sizes(md, zipped, tracksUnique);
-        requirements(md);
+        requirements(md, zipped);
         if (previousGiven) {
             changes(md, zipped, comparisons, notReleased);
         }
@@ -272,9 +273,21 @@ public final class ReleaseNotes {
                 + ByteSize.delta(hipblaslt) + " against " + aName + "'s";
     }
 
-    private static void requirements(StringBuilder md) {
-        md.append("## Requirements\n\n")
-                .append("- 64-bit Windows 10 or 11.\n")
+    private void requirements(StringBuilder md, List<Zipped> zipped) {
+        md.append("## Requirements\n\n");
+        Map<String, List<String>> windows = new LinkedHashMap<>();
+        for (Zipped z : zipped) {
+            var plan = z.outcome().pkg().plan();
+            windows.computeIfAbsent(catalog.windowsRequirement(plan.track(), plan.rocmVersion()), k -> new ArrayList<>())
+                    .add("`" + z.zipName() + "`");
+        }
+        if (windows.size() == 1) {
+            md.append("- ").append(windows.keySet().iterator().next()).append(".\n");
+        } else {
+            windows.forEach((requirement, zips) -> md.append("- ").append(String.join(", ", zips)).append(": ")
+                    .append(requirement).append(".\n"));
+        }
+        md
                 .append("- An AMD Radeon GPU from the table above, with a current AMD graphics driver (Adrenalin Edition).")
                 .append(" The HIP runtime is in the package, so the driver only has to support the GPU; if the GPU does not")
                 .append(" start, update the driver first.\n")

@@ -61,7 +61,7 @@ public final class PackageReadme {
                 plan.targets().contains(Rx7600Advice.ARCH)), servingPackage()).ifPresent(p -> md.append(p).append("\n\n"));
 
         md.append("## Requirements\n\n");
-        md.append("- 64-bit Windows 10 or 11.\n");
+        md.append("- ").append(catalog.windowsRequirement(plan.track(), plan.rocmVersion())).append(".\n");
         md.append("- An AMD GPU from the table above.\n");
         md.append("- The regular AMD graphics driver (Adrenalin Edition). The HIP runtime is part of this package, so ")
                 .append("the driver's own ROCm version does not matter; it only has to support your GPU.\n");
