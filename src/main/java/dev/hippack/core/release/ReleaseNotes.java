@@ -77,6 +77,7 @@ public final class ReleaseNotes {
         whichZip(md, zipped, tracksUnique);
         sizes(md, zipped, tracksUnique);
         requirements(md, zipped);
+        dllVersions(md, zipped, tracksUnique);
         if (previousGiven) {
             changes(md, zipped, comparisons, notReleased);
         }
@@ -293,6 +294,39 @@ public final class ReleaseNotes {
                 .append(" start, update the driver first.\n")
                 .append("- The model files, downloaded separately.\n")
                 .append("- Not needed: ROCm or the AMD HIP SDK, Visual Studio or its Build Tools, the CUDA Toolkit.\n\n");
+    }
+
+    /**
+     * The file version of every shipped ROCm DLL, per zip: what users and maintainers compare
+     * with the driver's copies in System32 when no GPU is found (docs/distribution-rules.md §5).
+     */
+    private static void dllVersions(StringBuilder md, List<Zipped> zipped, boolean tracksUnique) {
+        Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        zipped.forEach(z -> z.snapshot().rocmDlls().forEach(f -> names.add(f.path())));
+        if (names.isEmpty()) {
+            return;
+        }
+        md.append("## ROCm libraries and their file versions\n\n| DLL |");
+        zipped.forEach(z -> md.append(' ').append(label(z, tracksUnique)).append(" |"));
+        md.append("\n|---|");
+        zipped.forEach(z -> md.append("---|"));
+        md.append('\n');
+        for (String name : names) {
+            md.append("| `").append(name).append("` |");
+            for (Zipped z : zipped) {
+                boolean shipped = z.snapshot().rocmDlls().stream().anyMatch(f -> f.path().equalsIgnoreCase(name));
+                md.append(' ').append(shipped ? versionOf(z.snapshot(), name) : "-").append(" |");
+            }
+            md.append('\n');
+        }
+        md.append("\nWhen no GPU is found, compare the HIP runtime's version with the AMD driver's copy in")
+                .append(" `C:\\Windows\\System32` (in PowerShell, `(Get-Item <file>).VersionInfo.FileVersion`) and give both")
+                .append(" in a bug report: a packaged runtime older than the driver's has been reported to find no GPU.\n\n");
+    }
+
+    private static String versionOf(PackageSnapshot s, String dll) {
+        return s.dllVersions().entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(dll)).map(Map.Entry::getValue)
+                .findFirst().orElse("(no version resource)");
     }
 
     private void changes(StringBuilder md, List<Zipped> zipped, List<ReleaseResult.Comparison> comparisons,

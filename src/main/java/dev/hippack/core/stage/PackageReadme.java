@@ -8,6 +8,7 @@ import dev.hippack.core.catalog.Track;
 import dev.hippack.core.plan.KernelPolicy;
 import dev.hippack.core.plan.ReleasePlan;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -25,9 +26,10 @@ public final class PackageReadme {
         this.catalog = catalog;
     }
 
-    /** The README of a package named by the plan's archiveName, version unknown. */
+    /** The README of a package named by the plan's archiveName, version unknown, its DLLs' file versions unread. */
     public String readme(ReleasePlan plan, List<String> rocmDlls) {
-        return readme(plan, plan.archiveName(), rocmDlls, Optional.empty(), Optional.empty());
+        return readme(plan, plan.archiveName(), rocmDlls.stream().map(n -> new ShippedDll(n, Optional.empty())).toList(),
+                Optional.empty(), Optional.empty());
     }
 
     /**
@@ -35,7 +37,7 @@ public final class PackageReadme {
      * on a line of its own, {@link ReadmeCheck#VERSION_LINE}), {@code licenseFile} the name of the
      * license file copied into the package.
      */
-    public String readme(ReleasePlan plan, String packageName, List<String> rocmDlls, Optional<String> version,
+    public String readme(ReleasePlan plan, String packageName, List<ShippedDll> rocmDlls, Optional<String> version,
                          Optional<String> licenseFile) {
         StringBuilder md = new StringBuilder();
         md.append("# ").append(packageName).append("\n\n");
@@ -83,12 +85,13 @@ public final class PackageReadme {
         md.append("- If the GPU does not initialise, update the AMD driver first.\n");
         md.append("- Do not set `HSA_OVERRIDE_GFX_VERSION`: Windows does not support it, and no supported GPU needs it ")
                 .append("(the Radeon 780M runs through hipBLASLt as it is).\n");
-        md.append("- Included ROCm libraries: ").append(String.join(", ", rocmDlls)).append(".\n");
         if (plan.rocblasKernels() == KernelPolicy.DROP) {
             md.append("- This build leaves out rocBLAS's kernel files to save space: every matrix product runs through hipBLASLt. ")
                     .append("rocblas.dll is still included because hipBLAS loads it.\n");
         }
         md.append('\n');
+
+        rocmLibraries(md, rocmDlls);
 
         md.append("## License\n\n");
         md.append("audio.cpp is open source under the MIT license")
@@ -99,6 +102,26 @@ public final class PackageReadme {
                 .append("AMD's Windows HIP SDK binaries, covered by the AMD EULA; the Microsoft C++ runtime DLLs are covered by ")
                 .append("the Visual Studio redistribution terms. Check that these terms allow what you do with the package.\n");
         return md.toString();
+    }
+
+    /**
+     * The ROCm DLLs with their file versions, and how to compare them with the driver's copies:
+     * those in System32 are what runs when a DLL is missing here, and a bundled runtime older
+     * than the driver's was reported to find no GPU (docs/distribution-rules.md §5).
+     */
+    private static void rocmLibraries(StringBuilder md, List<ShippedDll> dlls) {
+        md.append("## ROCm libraries in this package\n\n");
+        md.append("| DLL | File version |\n|---|---|\n");
+        for (ShippedDll d : dlls) {
+            md.append("| `").append(d.name()).append("` | ").append(d.versionText()).append(" |\n");
+        }
+        md.append('\n');
+        String runtime = dlls.stream().map(ShippedDll::name).filter(n -> n.toLowerCase(Locale.ROOT).startsWith("amdhip64"))
+                .findFirst().orElse("amdhip64_6.dll");
+        md.append("If no GPU is found, compare these with the AMD driver's copies in `C:\\Windows\\System32`, e.g. in ")
+                .append("PowerShell `(Get-Item C:\\Windows\\System32\\").append(runtime).append(").VersionInfo.FileVersion`, ")
+                .append("and give both in a bug report: a HIP runtime in a package that is older than the driver's has been ")
+                .append("reported to find no GPU.\n\n");
     }
 
     /** The package of the first catalog track whose default targets hold gfx1102 (the rocm6 track's). */

@@ -16,6 +16,7 @@ import dev.hippack.core.plan.KernelPolicy;
 import dev.hippack.core.plan.ReleasePlan;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -169,6 +170,27 @@ class LayoutPlannerTest {
         JsonNode server = new ObjectMapper().readTree(json);
         assertThat(server.get("backend").asText()).isEqualTo("hip");
         assertThat(server.get("models")).isNotEmpty();
+    }
+
+    @Test
+    void readmeListsEachShippedRocmDllWithItsFileVersion() throws Exception {
+        // A DLL without a version resource is listed as such, never with a made-up version.
+        Files.copy(Path.of("src/test/resources/pe/x64-exe-no-imports.exe"), machine.sdkBin().resolve("amd_comgr_2.dll"),
+                StandardCopyOption.REPLACE_EXISTING);
+        PackageLayout layout = planner.plan(machine.plan(), machine.host);
+        String readme = generated(layout, "README.md");
+        assertThat(readme).contains("## ROCm libraries in this package")
+                .contains("| `amdhip64_6.dll` | 6.4.3665.0 |\n")
+                .contains("| `hipblas.dll` | 2.4.0.0 |\n")
+                .contains("| `rocblas.dll` | 4.4.0.0 |\n")
+                .contains("| `hipblaslt.dll` | 0.12.0.0 |\n")
+                .contains("| `amd_comgr_2.dll` | (no version resource) |\n")
+                .contains("(Get-Item C:\\Windows\\System32\\amdhip64_6.dll).VersionInfo.FileVersion");
+        for (StagedFile f : layout.files()) {
+            if (f.kind() == StagedFile.Kind.ROCM_DLL) {
+                assertThat(readme).contains("| `" + f.path() + "` |");
+            }
+        }
     }
 
     @Test
