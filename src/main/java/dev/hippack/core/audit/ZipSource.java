@@ -64,6 +64,7 @@ final class ZipSource implements PackageSource {
     /** Every entry the listing accepted (folders too): their local headers and data are checked. */
     private final List<ZipArchiveEntry> accepted = new ArrayList<>();
     private long declaredTotal;
+    private String topFolder = "";
 
     ZipSource(Path zipPath) throws PackagerException {
         this.zipPath = zipPath;
@@ -214,6 +215,7 @@ final class ZipSource implements PackageSource {
         }
         checkOverlaps(all);
         String prefix = commonRoot(files.keySet());
+        topFolder = prefix.isEmpty() ? "" : prefix.substring(0, prefix.length() - 1);
         for (Map.Entry<String, ZipArchiveEntry> f : files.entrySet()) {
             String rel = f.getKey().substring(prefix.length());
             if (rel.isEmpty()) {
@@ -224,6 +226,11 @@ final class ZipSource implements PackageSource {
             byPath.put(rel, f.getValue());
         }
         entries.sort(Comparator.comparing(PackageEntry::path));
+    }
+
+    @Override
+    public String topFolder() {
+        return topFolder;
     }
 
     /** Entries whose compressed data overlap: the trick of "better zip bombs", never made by a real zip tool. */

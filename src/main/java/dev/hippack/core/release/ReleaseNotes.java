@@ -1,6 +1,7 @@
 package dev.hippack.core.release;
 
 import dev.hippack.core.audit.PackageSnapshot;
+import dev.hippack.core.audit.PathLimits;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.GpuArchitecture;
 import dev.hippack.core.diff.DiffText;
@@ -8,6 +9,7 @@ import dev.hippack.core.ByteSize;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.stage.Rx7600Advice;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -77,6 +79,7 @@ public final class ReleaseNotes {
         whichZip(md, zipped, tracksUnique);
         sizes(md, zipped, tracksUnique);
         requirements(md, zipped);
+        whereToExtract(md, zipped);
         dllVersions(md, zipped, tracksUnique);
         if (previousGiven) {
             changes(md, zipped, comparisons, notReleased);
@@ -294,6 +297,15 @@ public final class ReleaseNotes {
                 .append(" start, update the driver first.\n")
                 .append("- The model files, downloaded separately.\n")
                 .append("- Not needed: ROCm or the AMD HIP SDK, Visual Studio or its Build Tools, the CUDA Toolkit.\n\n");
+    }
+
+    /** Where to extract: the zip whose longest path leaves the shortest folder decides (docs/distribution-rules.md §10). */
+    private static void whereToExtract(StringBuilder md, List<Zipped> zipped) {
+        zipped.stream().flatMap(z -> z.snapshot().files().stream().map(PackageSnapshot.File::path)
+                        .max(Comparator.comparingInt(String::length))
+                        .map(p -> new PathLimits(z.snapshot().name(), p.replace('/', '\\'))).stream())
+                .min(Comparator.comparingInt(PathLimits::allowedRoot))
+                .ifPresent(limits -> md.append("## Where to extract\n\n").append(limits.advice()).append("\n\n"));
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.hippack.core.PackagerException;
 import dev.hippack.core.Version;
 import dev.hippack.core.audit.LibraryCheck;
 import dev.hippack.core.audit.LicenseCheck;
+import dev.hippack.core.audit.PathLimits;
 import dev.hippack.core.audit.pe.PeFormatException;
 import dev.hippack.core.audit.pe.PeInfo;
 import dev.hippack.core.audit.pe.PeReader;
@@ -248,7 +249,9 @@ public final class LayoutPlanner {
                 rocm, crtDlls, crt.path() + " (" + crt.name() + " " + crt.version() + ")", kernelFolders,
                 sdkLicenses(host, plan.sdk()), vendored.texts(), vendored.withoutLicense()));
         List<GeneratedFile> generated = List.of(
-                new GeneratedFile(PackageReadme.README, readme.readme(plan, packageName, shippedDlls(sorted), version, licenseFile)),
+                new GeneratedFile(PackageReadme.README, readme.readme(plan, packageName, shippedDlls(sorted), version, licenseFile,
+                        sorted.stream().map(StagedFile::path).max(Comparator.comparingInt(String::length))
+                                .map(p -> new PathLimits(packageName, p.replace('/', '\\'))))),
                 new GeneratedFile(PackageReadme.SERVER_JSON, readme.serverJson()),
                 new GeneratedFile(ThirdPartyNotices.FILE_NAME, noticesText));
         return new PackageLayout(packageName, sorted, generated, List.copyOf(leftToWindows), runtimeLoaded, dropped, findings);

@@ -1,6 +1,7 @@
 package dev.hippack.core.stage;
 
 import dev.hippack.core.audit.LicenseCheck;
+import dev.hippack.core.audit.PathLimits;
 import dev.hippack.core.audit.ReadmeCheck;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.GpuArchitecture;
@@ -29,16 +30,16 @@ public final class PackageReadme {
     /** The README of a package named by the plan's archiveName, version unknown, its DLLs' file versions unread. */
     public String readme(ReleasePlan plan, List<String> rocmDlls) {
         return readme(plan, plan.archiveName(), rocmDlls.stream().map(n -> new ShippedDll(n, Optional.empty())).toList(),
-                Optional.empty(), Optional.empty());
+                Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /**
      * The README of package {@code packageName}; {@code version} is the audio.cpp version (stated
      * on a line of its own, {@link ReadmeCheck#VERSION_LINE}), {@code licenseFile} the name of the
-     * license file copied into the package.
+     * license file copied into the package, {@code paths} its longest path (for where to extract it).
      */
     public String readme(ReleasePlan plan, String packageName, List<ShippedDll> rocmDlls, Optional<String> version,
-                         Optional<String> licenseFile) {
+                         Optional<String> licenseFile, Optional<PathLimits> paths) {
         StringBuilder md = new StringBuilder();
         md.append("# ").append(packageName).append("\n\n");
         if (version.isPresent()) {
@@ -71,6 +72,7 @@ public final class PackageReadme {
         md.append("Not needed: the ROCm / AMD HIP SDK, Visual Studio or its Build Tools, the CUDA Toolkit.\n\n");
 
         md.append("## Quick start\n\n");
+        paths.ifPresent(p -> md.append(p.advice()).append("\n\n"));
         md.append("Open PowerShell in this folder.\n\n");
         md.append("Run on the GPU:\n\n```\n.\\audiocpp_cli.exe --backend hip --task tts --family <family> --model C:\\path\\to\\model\n```\n\n");
         md.append("`--backend rocm` means the same as `--backend hip`:\n\n```\n.\\audiocpp_cli.exe --backend rocm --task tts --family <family> --model C:\\path\\to\\model\n```\n\n");

@@ -185,7 +185,8 @@ class LayoutPlannerTest {
                 .contains("| `rocblas.dll` | 4.4.0.0 |\n")
                 .contains("| `hipblaslt.dll` | 0.12.0.0 |\n")
                 .contains("| `amd_comgr_2.dll` | (no version resource) |\n")
-                .contains("(Get-Item C:\\Windows\\System32\\amdhip64_6.dll).VersionInfo.FileVersion");
+                .contains("(Get-Item C:\\Windows\\System32\\amdhip64_6.dll).VersionInfo.FileVersion")
+                .contains("Extract the zip to a short folder such as `C:\\audiocpp`");
         for (StagedFile f : layout.files()) {
             if (f.kind() == StagedFile.Kind.ROCM_DLL) {
                 assertThat(readme).contains("| `" + f.path() + "` |");
