@@ -85,12 +85,18 @@ class ReleaseCommandTest {
                 .contains("| `" + ROCM7 + ".zip` | 7.1 | 7 | 863.7 MiB |")
                 .contains("The rocm7 package is 409.6 MiB smaller unpacked")
                 .contains("| rocBLAS kernels | 783.2 MiB | 113.8 MiB | -669.4 MiB |")
-                .contains("64-bit Windows").contains("AMD graphics driver").contains("Not needed: ROCm or the AMD HIP SDK, Visual Studio")
+                .contains("- `" + ROCM6 + ".zip`: 64-bit Windows 10 or 11.\n")
+                .contains("- `" + ROCM7 + ".zip`: 64-bit Windows 11 (AMD's system requirements for ROCm 7.1 on Windows list Windows 11 only).\n")
+                .contains("## ROCm libraries and their file versions")
+                .contains("| `amdhip64_6.dll` | 6.4.3665.0 | - |").contains("| `amdhip64_7.dll` | - | 7.1.3679.0 |")
+                .contains("| `rocblas.dll` | 4.4.0.0 | 5.1.0.0 |")
+                .contains("AMD graphics driver").contains("Not needed: ROCm or the AMD HIP SDK, Visual Studio")
                 .doesNotContain("incomplete").doesNotContain("Changes since the previous release");
         // The version is in each package's README too, and its licenses beside it.
         try (var zip = new java.util.zip.ZipFile(first.resolve(ROCM6 + ".zip").toFile())) {
             assertThat(new String(zip.getInputStream(zip.getEntry(ROCM6 + "/README.md")).readAllBytes()))
-                    .contains("audio.cpp version: v0.4.3-sample");
+                    .contains("audio.cpp version: v0.4.3-sample")
+                    .contains("| `amdhip64_6.dll` | 6.4.3665.0 |").contains("| `hipblaslt.dll` | 0.12.0.0 |");
             assertThat(zip.getEntry(ROCM6 + "/LICENSE")).isNotNull();
             assertThat(zip.getEntry(ROCM6 + "/THIRD-PARTY-NOTICES.txt")).isNotNull();
         }

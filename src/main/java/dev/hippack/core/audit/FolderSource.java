@@ -29,6 +29,12 @@ final class FolderSource implements PackageSource {
     static final int MAX_FILES = 200_000;
 
     private final Path root;
+
+    @Override
+    public String topFolder() {
+        Path name = root.toAbsolutePath().normalize().getFileName();
+        return name == null ? "" : name.toString();
+    }
     private final List<PackageEntry> entries = new ArrayList<>();
     private final List<Finding> problems = new ArrayList<>();
 

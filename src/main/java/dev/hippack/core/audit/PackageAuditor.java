@@ -74,7 +74,9 @@ public final class PackageAuditor {
                 new RuntimeLoadCheck(catalog),
                 new LibraryCheck(catalog),
                 new ReadmeCheck(),
-                new LicenseCheck());
+                new LicenseCheck(),
+                // Last: its figures are reported on every package, after what is wrong with it.
+                new PathLengthCheck());
     }
 
     /** Audits a folder or a zip, without progress reports. */
@@ -203,7 +205,8 @@ public final class PackageAuditor {
                 from = PackageContents.FROM_KERNELS;
             }
         }
-        return new PackageContents(entries, pe, peErrors, crtVersions, gpuCode, gpuCodeErrors, libraries, readme, notices, plan, generation, kernels, targets, from);
+        return new PackageContents(entries, pe, peErrors, crtVersions, gpuCode, gpuCodeErrors, libraries, readme, notices, plan, generation, kernels, targets, from,
+                source.topFolder());
     }
 
     /** The catalog's kernel figures for the plan's ROCm version, else for the ROCm version of the package's generation. */

@@ -29,6 +29,7 @@ import java.util.OptionalInt;
  *                    catalog's figures for the plan's ROCm version or the package's generation
  * @param targets     the GPU architectures the package must serve
  * @param targetsFrom where the targets came from: plan, readme, kernel-files
+ * @param topFolder   the folder users get on extracting the package ({@link PackageSource#topFolder()})
  */
 record PackageContents(
         List<PackageEntry> entries,
@@ -44,7 +45,8 @@ record PackageContents(
         OptionalInt generation,
         Optional<KernelSizes> kernels,
         List<String> targets,
-        String targetsFrom) {
+        String targetsFrom,
+        String topFolder) {
 
     /** A kernel library file with its package entry. */
     record Kernel(PackageEntry entry, KernelFile file) { }

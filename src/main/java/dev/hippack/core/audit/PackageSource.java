@@ -19,6 +19,12 @@ interface PackageSource extends Closeable {
     /** The files, without directories; entries the audit must not trust are left out and reported by {@link #problems()}. */
     List<PackageEntry> entries();
 
+    /**
+     * The folder users get on extracting: a zip's single top-level folder (empty when its files sit
+     * at its root), a folder's own name.
+     */
+    String topFolder();
+
     /** What is wrong with the container itself (unsafe zip entries, links). */
     List<Finding> problems();
 

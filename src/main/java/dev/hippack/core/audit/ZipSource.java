@@ -73,6 +73,7 @@ final class ZipSource implements PackageSource {
     /** Every file entry the listing accepted: their data is checked. */
     private final List<ZipStructure.Entry> accepted = new ArrayList<>();
     private long declaredTotal;
+    private String topFolder = "";
 
     ZipSource(Path zipPath) throws PackagerException {
         this.zipPath = zipPath;
@@ -131,6 +132,7 @@ final class ZipSource implements PackageSource {
                     + " bytes unpacked in all, far more than a package (~1.3 GB).", "Do not publish this zip; rebuild it."));
         }
         String prefix = commonRoot(files.keySet());
+        topFolder = prefix.isEmpty() ? "" : prefix.substring(0, prefix.length() - 1);
         for (Map.Entry<String, ZipStructure.Entry> f : files.entrySet()) {
             String rel = f.getKey().substring(prefix.length());
             if (rel.isEmpty()) {
@@ -140,6 +142,11 @@ final class ZipSource implements PackageSource {
             byPath.put(rel, f.getValue());
         }
         entries.sort(Comparator.comparing(PackageEntry::path));
+    }
+
+    @Override
+    public String topFolder() {
+        return topFolder;
     }
 
     /** "name/" when every file lies below one top-level folder (how 'hip-packager zip' writes), else "". */

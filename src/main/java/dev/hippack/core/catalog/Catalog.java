@@ -1,5 +1,7 @@
 package dev.hippack.core.catalog;
 
+import dev.hippack.core.Version;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -29,6 +31,24 @@ public record Catalog(
 
     public Optional<Track> track(String id) {
         return tracks.stream().filter(t -> t.id().equals(id)).findFirst();
+    }
+
+    /**
+     * What a package built for track {@code trackId} with ROCm {@code rocmVersion} needs of
+     * Windows: its track's requirement, and for a custom plan that of the track with the highest
+     * ROCm version not above its own (a ROCm 7.2 package is as Windows 11-only as 7.1's; AMD only
+     * narrows the list), else of the oldest track.
+     */
+    public String windowsRequirement(String trackId, String rocmVersion) {
+        Optional<Track> own = track(trackId);
+        if (own.isPresent()) {
+            return own.get().windowsRequirement();
+        }
+        Optional<Version> v = Version.tryParse(rocmVersion);
+        Comparator<Track> byVersion = Comparator.comparing(t -> Version.parse(t.rocmVersion()));
+        Optional<Track> nearest = v.flatMap(version -> tracks.stream()
+                .filter(t -> Version.parse(t.rocmVersion()).compareTo(version.majorMinor()) <= 0).max(byVersion));
+        return nearest.or(() -> tracks.stream().min(byVersion)).map(Track::windowsRequirement).orElse("64-bit Windows");
     }
 
     public Optional<GpuArchitecture> architecture(String id) {

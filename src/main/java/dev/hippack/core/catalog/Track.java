@@ -6,7 +6,9 @@ import java.util.List;
 
 /**
  * A release track: one ROCm version, its default targets, build folder and package name.
- * {@code buildDir} is a Windows path relative to the audio.cpp checkout.
+ * {@code buildDir} is a Windows path relative to the audio.cpp checkout; {@code windows} the
+ * Windows releases AMD's system requirements list for that HIP SDK ("10", "11"), which its
+ * packages then need too (docs/distribution-rules.md §2).
  */
 public record Track(
         @JsonProperty(required = true) String id,
@@ -15,7 +17,8 @@ public record Track(
         @JsonProperty(required = true) List<String> targets,
         @JsonProperty(required = true) String buildDir,
         @JsonProperty(required = true) String packageName,
-        @JsonProperty(required = true) String sdkInstaller) {
+        @JsonProperty(required = true) String sdkInstaller,
+        @JsonProperty(required = true) List<String> windows) {
 
     public Track {
         Require.text(id, "id");
@@ -37,6 +40,28 @@ public record Track(
         Require.text(buildDir, "buildDir");
         Require.text(packageName, "packageName");
         Require.text(sdkInstaller, "sdkInstaller");
+        windows = Require.nonEmpty(windows, "windows");
+        for (String w : windows) {
+            if (!WINDOWS_RELEASES.contains(w)) {
+                throw new IllegalArgumentException("field 'windows' lists '" + w + "', expected some of " + WINDOWS_RELEASES);
+            }
+        }
+    }
+
+    /** The Windows releases a track may name: AMD's HIP SDK system requirements list these. */
+    public static final List<String> WINDOWS_RELEASES = List.of("10", "11");
+
+    /**
+     * What the track's packages need of Windows, as users read it: "64-bit Windows 10 or 11", or
+     * for a track whose HIP SDK AMD supports on fewer releases (ROCm 7.1 and later: Windows 11
+     * only) that release with the reason.
+     */
+    public String windowsRequirement() {
+        String releases = windows.size() == 1 ? windows.get(0)
+                : String.join(", ", windows.subList(0, windows.size() - 1)) + " or " + windows.get(windows.size() - 1);
+        String text = "64-bit Windows " + releases;
+        return windows.size() == WINDOWS_RELEASES.size() ? text
+                : text + " (AMD's system requirements for ROCm " + rocmVersion + " on Windows list Windows " + releases + " only)";
     }
 
     /** The default SDK folder of this track on a Windows machine, e.g. {@code C:\Program Files\AMD\ROCm\6.4}. */

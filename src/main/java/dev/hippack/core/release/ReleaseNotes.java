@@ -1,13 +1,16 @@
 package dev.hippack.core.release;
 
 import dev.hippack.core.audit.PackageSnapshot;
+import dev.hippack.core.audit.PathLimits;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.GpuArchitecture;
 import dev.hippack.core.diff.DiffText;
 import dev.hippack.core.ByteSize;
 import dev.hippack.core.finding.Finding;
-import dev.hippack.core.stage.PackageReadme;
+import dev.hippack.core.stage.Rx7600Advice;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -75,7 +78,9 @@ public final class ReleaseNotes {
 
         whichZip(md, zipped, tracksUnique);
         sizes(md, zipped, tracksUnique);
-        requirements(md);
+        requirements(md, zipped);
+        whereToExtract(md, zipped);
+        dllVersions(md, zipped, tracksUnique);
         if (previousGiven) {
             changes(md, zipped, comparisons, notReleased);
         }
@@ -137,20 +142,9 @@ public final class ReleaseNotes {
         }
         md.append('\n');
 
-        String rx7600 = PackageReadme.RX_7600_ARCH;
-        List<Zipped> with = zipped.stream().filter(z -> z.snapshot().targets().contains(rx7600)).toList();
-        List<Zipped> without = zipped.stream().filter(z -> !z.snapshot().targets().contains(rx7600)).toList();
-        if (!with.isEmpty() && !without.isEmpty()) {
-            boolean rocm7 = without.stream().allMatch(z -> z.generation() >= 7);
-            md.append("**RX 7600 series (").append(rx7600).append("): take `").append(with.get(0).zipName()).append("`.** ")
-                    .append(String.join(", ", without.stream().map(z -> "`" + z.zipName() + "`").toList()))
-                    .append(without.size() == 1 ? " has" : " have").append(" no ").append(rx7600).append(" kernels")
-                    .append(rocm7 ? " (ROCm 7.1's hipBLASLt ships none)" : "").append(", so those cards would fail with ")
-                    .append(without.size() == 1 ? "it" : "them").append(".\n\n");
-        } else if (with.isEmpty() && zipped.stream().anyMatch(z -> z.generation() >= 7)) {
-            md.append("**RX 7600 series (").append(rx7600).append("): no package of this release serves these cards.** ROCm")
-                    .append(" 7.1's hipBLASLt ships no ").append(rx7600).append(" kernels; they need a package built with ROCm 6.4.\n\n");
-        }
+        Rx7600Advice.forRelease(zipped.stream().map(z -> new Rx7600Advice.Offer(z.zipName(), z.outcome().pkg().plan().rocmVersion(),
+                z.generation(), z.snapshot().targets().contains(Rx7600Advice.ARCH))).toList())
+                .ifPresent(p -> md.append(p).append("\n\n"));
         List<Zipped> six = zipped.stream().filter(z -> z.generation() == 6).toList();
         List<Zipped> seven = zipped.stream().filter(z -> z.generation() == 7).toList();
         if (!six.isEmpty() && !seven.isEmpty()) {
@@ -283,14 +277,68 @@ public final class ReleaseNotes {
                 + ByteSize.delta(hipblaslt) + " against " + aName + "'s";
     }
 
-    private static void requirements(StringBuilder md) {
-        md.append("## Requirements\n\n")
-                .append("- 64-bit Windows 10 or 11.\n")
+    private void requirements(StringBuilder md, List<Zipped> zipped) {
+        md.append("## Requirements\n\n");
+        Map<String, List<String>> windows = new LinkedHashMap<>();
+        for (Zipped z : zipped) {
+            var plan = z.outcome().pkg().plan();
+            windows.computeIfAbsent(catalog.windowsRequirement(plan.track(), plan.rocmVersion()), k -> new ArrayList<>())
+                    .add("`" + z.zipName() + "`");
+        }
+        if (windows.size() == 1) {
+            md.append("- ").append(windows.keySet().iterator().next()).append(".\n");
+        } else {
+            windows.forEach((requirement, zips) -> md.append("- ").append(String.join(", ", zips)).append(": ")
+                    .append(requirement).append(".\n"));
+        }
+        md
                 .append("- An AMD Radeon GPU from the table above, with a current AMD graphics driver (Adrenalin Edition).")
                 .append(" The HIP runtime is in the package, so the driver only has to support the GPU; if the GPU does not")
                 .append(" start, update the driver first.\n")
                 .append("- The model files, downloaded separately.\n")
                 .append("- Not needed: ROCm or the AMD HIP SDK, Visual Studio or its Build Tools, the CUDA Toolkit.\n\n");
+    }
+
+    /** Where to extract: the zip whose longest path leaves the shortest folder decides (docs/distribution-rules.md §10). */
+    private static void whereToExtract(StringBuilder md, List<Zipped> zipped) {
+        zipped.stream().flatMap(z -> z.snapshot().files().stream().map(PackageSnapshot.File::path)
+                        .max(Comparator.comparingInt(String::length))
+                        .map(p -> new PathLimits(z.snapshot().name(), p.replace('/', '\\'))).stream())
+                .min(Comparator.comparingInt(PathLimits::allowedRoot))
+                .ifPresent(limits -> md.append("## Where to extract\n\n").append(limits.advice()).append("\n\n"));
+    }
+
+    /**
+     * The file version of every shipped ROCm DLL, per zip: what users and maintainers compare
+     * with the driver's copies in System32 when no GPU is found (docs/distribution-rules.md §5).
+     */
+    private static void dllVersions(StringBuilder md, List<Zipped> zipped, boolean tracksUnique) {
+        Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        zipped.forEach(z -> z.snapshot().rocmDlls().forEach(f -> names.add(f.path())));
+        if (names.isEmpty()) {
+            return;
+        }
+        md.append("## ROCm libraries and their file versions\n\n| DLL |");
+        zipped.forEach(z -> md.append(' ').append(label(z, tracksUnique)).append(" |"));
+        md.append("\n|---|");
+        zipped.forEach(z -> md.append("---|"));
+        md.append('\n');
+        for (String name : names) {
+            md.append("| `").append(name).append("` |");
+            for (Zipped z : zipped) {
+                boolean shipped = z.snapshot().rocmDlls().stream().anyMatch(f -> f.path().equalsIgnoreCase(name));
+                md.append(' ').append(shipped ? versionOf(z.snapshot(), name) : "-").append(" |");
+            }
+            md.append('\n');
+        }
+        md.append("\nWhen no GPU is found, compare the HIP runtime's version with the AMD driver's copy in")
+                .append(" `C:\\Windows\\System32` (in PowerShell, `(Get-Item <file>).VersionInfo.FileVersion`) and give both")
+                .append(" in a bug report: a packaged runtime older than the driver's has been reported to find no GPU.\n\n");
+    }
+
+    private static String versionOf(PackageSnapshot s, String dll) {
+        return s.dllVersions().entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(dll)).map(Map.Entry::getValue)
+                .findFirst().orElse("(no version resource)");
     }
 
     private void changes(StringBuilder md, List<Zipped> zipped, List<ReleaseResult.Comparison> comparisons,

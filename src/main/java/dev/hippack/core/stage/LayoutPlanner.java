@@ -4,6 +4,7 @@ import dev.hippack.core.PackagerException;
 import dev.hippack.core.Version;
 import dev.hippack.core.audit.LibraryCheck;
 import dev.hippack.core.audit.LicenseCheck;
+import dev.hippack.core.audit.PathLimits;
 import dev.hippack.core.audit.pe.PeFormatException;
 import dev.hippack.core.audit.pe.PeInfo;
 import dev.hippack.core.audit.pe.PeReader;
@@ -248,7 +249,9 @@ public final class LayoutPlanner {
                 rocm, crtDlls, crt.path() + " (" + crt.name() + " " + crt.version() + ")", kernelFolders,
                 sdkLicenses(host, plan.sdk()), vendored.texts(), vendored.withoutLicense()));
         List<GeneratedFile> generated = List.of(
-                new GeneratedFile(PackageReadme.README, readme.readme(plan, packageName, rocm, version, licenseFile)),
+                new GeneratedFile(PackageReadme.README, readme.readme(plan, packageName, shippedDlls(sorted), version, licenseFile,
+                        sorted.stream().map(StagedFile::path).max(Comparator.comparingInt(String::length))
+                                .map(p -> new PathLimits(packageName, p.replace('/', '\\'))))),
                 new GeneratedFile(PackageReadme.SERVER_JSON, readme.serverJson()),
                 new GeneratedFile(ThirdPartyNotices.FILE_NAME, noticesText));
         return new PackageLayout(packageName, sorted, generated, List.copyOf(leftToWindows), runtimeLoaded, dropped, findings);
@@ -415,6 +418,23 @@ public final class LayoutPlanner {
             }
         } catch (IOException e) {
             throw new PackagerException("Could not list " + bin + ": " + e.getMessage(), e);
+        }
+        return out;
+    }
+
+    /** The ROCm DLLs of the package with the file version of each, read from the file that will be staged. */
+    private List<ShippedDll> shippedDlls(List<StagedFile> files) throws PackagerException {
+        List<ShippedDll> out = new ArrayList<>();
+        for (StagedFile f : files) {
+            if (f.kind() != StagedFile.Kind.ROCM_DLL) {
+                continue;
+            }
+            try {
+                out.add(new ShippedDll(f.path(), peReader.fileVersion(f.source())));
+            } catch (PeFormatException e) {
+                throw new PackagerException(f.source() + " has an unreadable version resource (" + e.getMessage()
+                        + "). Repair or reinstall the HIP SDK.", e);
+            }
         }
         return out;
     }

@@ -1,12 +1,15 @@
 package dev.hippack.core.stage;
 
 import dev.hippack.core.audit.LicenseCheck;
+import dev.hippack.core.audit.PathLimits;
 import dev.hippack.core.audit.ReadmeCheck;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.GpuArchitecture;
+import dev.hippack.core.catalog.Track;
 import dev.hippack.core.plan.KernelPolicy;
 import dev.hippack.core.plan.ReleasePlan;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -17,8 +20,6 @@ public final class PackageReadme {
 
     public static final String README = "README.md";
     public static final String SERVER_JSON = "server.json";
-    /** The architecture of the RX 7600 series, which only the ROCm 6 track covers. */
-    public static final String RX_7600_ARCH = "gfx1102";
 
     private final Catalog catalog;
 
@@ -26,18 +27,19 @@ public final class PackageReadme {
         this.catalog = catalog;
     }
 
-    /** The README of a package named by the plan's archiveName, version unknown. */
+    /** The README of a package named by the plan's archiveName, version unknown, its DLLs' file versions unread. */
     public String readme(ReleasePlan plan, List<String> rocmDlls) {
-        return readme(plan, plan.archiveName(), rocmDlls, Optional.empty(), Optional.empty());
+        return readme(plan, plan.archiveName(), rocmDlls.stream().map(n -> new ShippedDll(n, Optional.empty())).toList(),
+                Optional.empty(), Optional.empty(), Optional.empty());
     }
 
     /**
      * The README of package {@code packageName}; {@code version} is the audio.cpp version (stated
      * on a line of its own, {@link ReadmeCheck#VERSION_LINE}), {@code licenseFile} the name of the
-     * license file copied into the package.
+     * license file copied into the package, {@code paths} its longest path (for where to extract it).
      */
-    public String readme(ReleasePlan plan, String packageName, List<String> rocmDlls, Optional<String> version,
-                         Optional<String> licenseFile) {
+    public String readme(ReleasePlan plan, String packageName, List<ShippedDll> rocmDlls, Optional<String> version,
+                         Optional<String> licenseFile, Optional<PathLimits> paths) {
         StringBuilder md = new StringBuilder();
         md.append("# ").append(packageName).append("\n\n");
         if (version.isPresent()) {
@@ -58,14 +60,11 @@ public final class PackageReadme {
                     .append(a == null ? "" : a.exampleHardware()).append(" |\n");
         }
         md.append('\n');
-        if (!plan.targets().contains(RX_7600_ARCH)) {
-            md.append("**RX 7600 series users (").append(RX_7600_ARCH).append("): use the ROCm 6 package, ")
-                    .append("audiocpp-windows-hip-rocm6.** This package has no ").append(RX_7600_ARCH)
-                    .append(" kernels (ROCm 7.1's hipBLASLt ships none), so those cards would fail here.\n\n");
-        }
+        Rx7600Advice.forPackage(new Rx7600Advice.Offer(packageName + ".zip", plan.rocmVersion(), plan.generation(),
+                plan.targets().contains(Rx7600Advice.ARCH)), servingPackage()).ifPresent(p -> md.append(p).append("\n\n"));
 
         md.append("## Requirements\n\n");
-        md.append("- 64-bit Windows 10 or 11.\n");
+        md.append("- ").append(catalog.windowsRequirement(plan.track(), plan.rocmVersion())).append(".\n");
         md.append("- An AMD GPU from the table above.\n");
         md.append("- The regular AMD graphics driver (Adrenalin Edition). The HIP runtime is part of this package, so ")
                 .append("the driver's own ROCm version does not matter; it only has to support your GPU.\n");
@@ -73,6 +72,7 @@ public final class PackageReadme {
         md.append("Not needed: the ROCm / AMD HIP SDK, Visual Studio or its Build Tools, the CUDA Toolkit.\n\n");
 
         md.append("## Quick start\n\n");
+        paths.ifPresent(p -> md.append(p.advice()).append("\n\n"));
         md.append("Open PowerShell in this folder.\n\n");
         md.append("Run on the GPU:\n\n```\n.\\audiocpp_cli.exe --backend hip --task tts --family <family> --model C:\\path\\to\\model\n```\n\n");
         md.append("`--backend rocm` means the same as `--backend hip`:\n\n```\n.\\audiocpp_cli.exe --backend rocm --task tts --family <family> --model C:\\path\\to\\model\n```\n\n");
@@ -87,12 +87,13 @@ public final class PackageReadme {
         md.append("- If the GPU does not initialise, update the AMD driver first.\n");
         md.append("- Do not set `HSA_OVERRIDE_GFX_VERSION`: Windows does not support it, and no supported GPU needs it ")
                 .append("(the Radeon 780M runs through hipBLASLt as it is).\n");
-        md.append("- Included ROCm libraries: ").append(String.join(", ", rocmDlls)).append(".\n");
         if (plan.rocblasKernels() == KernelPolicy.DROP) {
             md.append("- This build leaves out rocBLAS's kernel files to save space: every matrix product runs through hipBLASLt. ")
                     .append("rocblas.dll is still included because hipBLAS loads it.\n");
         }
         md.append('\n');
+
+        rocmLibraries(md, rocmDlls);
 
         md.append("## License\n\n");
         md.append("audio.cpp is open source under the MIT license")
@@ -103,6 +104,32 @@ public final class PackageReadme {
                 .append("AMD's Windows HIP SDK binaries, covered by the AMD EULA; the Microsoft C++ runtime DLLs are covered by ")
                 .append("the Visual Studio redistribution terms. Check that these terms allow what you do with the package.\n");
         return md.toString();
+    }
+
+    /**
+     * The ROCm DLLs with their file versions, and how to compare them with the driver's copies:
+     * those in System32 are what runs when a DLL is missing here, and a bundled runtime older
+     * than the driver's was reported to find no GPU (docs/distribution-rules.md §5).
+     */
+    private static void rocmLibraries(StringBuilder md, List<ShippedDll> dlls) {
+        md.append("## ROCm libraries in this package\n\n");
+        md.append("| DLL | File version |\n|---|---|\n");
+        for (ShippedDll d : dlls) {
+            md.append("| `").append(d.name()).append("` | ").append(d.versionText()).append(" |\n");
+        }
+        md.append('\n');
+        String runtime = dlls.stream().map(ShippedDll::name).filter(n -> n.toLowerCase(Locale.ROOT).startsWith("amdhip64"))
+                .findFirst().orElse("amdhip64_6.dll");
+        md.append("If no GPU is found, compare these with the AMD driver's copies in `C:\\Windows\\System32`, e.g. in ")
+                .append("PowerShell `(Get-Item C:\\Windows\\System32\\").append(runtime).append(").VersionInfo.FileVersion`, ")
+                .append("and give both in a bug report: a HIP runtime in a package that is older than the driver's has been ")
+                .append("reported to find no GPU.\n\n");
+    }
+
+    /** The package of the first catalog track whose default targets hold gfx1102 (the rocm6 track's). */
+    private Optional<String> servingPackage() {
+        return catalog.tracks().stream().filter(t -> t.generation() < 7 && t.targets().contains(Rx7600Advice.ARCH))
+                .map(Track::packageName).findFirst();
     }
 
     /** A server configuration that runs on the GPU: the server's own default backend is cuda. */

@@ -5,6 +5,8 @@ import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.catalog.KernelLibrary;
 import dev.hippack.core.catalog.Track;
+import dev.hippack.core.finding.Finding;
+import dev.hippack.core.finding.Severity;
 import dev.hippack.core.plan.ReleasePlan;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -24,6 +26,15 @@ final class TestPackages {
     static final Catalog CATALOG = CatalogLoader.embedded();
 
     private TestPackages() { }
+
+    /**
+     * A report's findings without the path-length figures, which the audit reports (as info) on
+     * every package; PathLengthCheckTest covers them.
+     */
+    static List<Finding> withoutPathFigures(AuditReport r) {
+        return r.findings().stream().filter(f -> !(f.id().equals(PathLengthCheck.PATH_LENGTH) && f.severity() == Severity.INFO))
+                .toList();
+    }
 
     static Track track(String id) {
         return CATALOG.track(id).orElseThrow();

@@ -16,6 +16,7 @@ import dev.hippack.core.plan.KernelPolicy;
 import dev.hippack.core.plan.ReleasePlan;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -172,10 +173,32 @@ class LayoutPlannerTest {
     }
 
     @Test
+    void readmeListsEachShippedRocmDllWithItsFileVersion() throws Exception {
+        // A DLL without a version resource is listed as such, never with a made-up version.
+        Files.copy(Path.of("src/test/resources/pe/x64-exe-no-imports.exe"), machine.sdkBin().resolve("amd_comgr_2.dll"),
+                StandardCopyOption.REPLACE_EXISTING);
+        PackageLayout layout = planner.plan(machine.plan(), machine.host);
+        String readme = generated(layout, "README.md");
+        assertThat(readme).contains("## ROCm libraries in this package")
+                .contains("| `amdhip64_6.dll` | 6.4.3665.0 |\n")
+                .contains("| `hipblas.dll` | 2.4.0.0 |\n")
+                .contains("| `rocblas.dll` | 4.4.0.0 |\n")
+                .contains("| `hipblaslt.dll` | 0.12.0.0 |\n")
+                .contains("| `amd_comgr_2.dll` | (no version resource) |\n")
+                .contains("(Get-Item C:\\Windows\\System32\\amdhip64_6.dll).VersionInfo.FileVersion")
+                .contains("Extract the zip to a short folder such as `C:\\audiocpp`");
+        for (StagedFile f : layout.files()) {
+            if (f.kind() == StagedFile.Kind.ROCM_DLL) {
+                assertThat(readme).contains("| `" + f.path() + "` |");
+            }
+        }
+    }
+
+    @Test
     void packageWithoutGfx1102SendsRx7600UsersToTheRocm6Package() throws Exception {
         String withoutGfx1102 = new PackageReadme(machine.catalog).readme(
                 ReleasePlan.forTrack(machine.catalog.track("rocm7").orElseThrow()), List.of("amdhip64_7.dll"));
-        assertThat(withoutGfx1102).contains("RX 7600 series users").contains("audiocpp-windows-hip-rocm6");
+        assertThat(withoutGfx1102).contains("RX 7600 series users").contains("`audiocpp-windows-hip-rocm6` has it");
         String withGfx1102 = new PackageReadme(machine.catalog).readme(
                 ReleasePlan.forTrack(machine.catalog.track("rocm6").orElseThrow()), List.of("amdhip64_6.dll"));
         assertThat(withGfx1102).doesNotContain("RX 7600 series users").contains("gfx1102");

@@ -104,10 +104,12 @@ class PeReaderTest {
     }
 
     @Test
-    void readsTheFileVersionOfTheCrtDlls() throws Exception {
+    void readsTheFileVersionOfTheCrtAndSdkDlls() throws Exception {
         assertThat(reader.fileVersion(PeFixtures.sample("crt/VCRUNTIME140.dll"))).contains("14.44.35112.1");
         assertThat(reader.fileVersion(PeFixtures.test("crt-14.38/VCRUNTIME140.dll"))).contains("14.38.33135.0");
-        assertThat(reader.fileVersion(PeFixtures.sample("rocm6/hipblas.dll"))).isEmpty();
+        assertThat(reader.fileVersion(PeFixtures.sample("rocm6/hipblas.dll"))).contains("2.4.0.0");
+        assertThat(reader.fileVersion(PeFixtures.sample("rocm7/amdhip64_7.dll"))).contains("7.1.3679.0");
+        assertThat(reader.fileVersion(PeFixtures.test("x64-exe-no-imports.exe"))).isEmpty();
         byte[] bytes = Files.readAllBytes(PeFixtures.sample("crt/MSVCP140.dll"));
         assertThat(reader.fileVersion("zip!/MSVCP140.dll", bytes.length, () -> new ByteArrayInputStream(bytes)))
                 .contains("14.44.35112.1");
