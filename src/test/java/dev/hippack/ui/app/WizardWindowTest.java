@@ -53,8 +53,8 @@ class WizardWindowTest {
     @Start
     void start(Stage stage) {
         this.stage = stage;
-        wizard = new Wizard(new GuiRequest(true, null), CatalogLoader.embedded(), new DirectTaskRunner(), Runnable::run,
-                path -> { }, AppSettings.defaults(), (title, q) -> {
+        wizard = new Wizard(new Wizard.Models(new GuiRequest(true, null), CatalogLoader.embedded(), new DirectTaskRunner(),
+                AppSettings.defaults(), DemoWizardWindow::copySample), path -> { }, (title, q) -> {
                     questions.add(q);
                     return true;
                 }, stage::close, true);
