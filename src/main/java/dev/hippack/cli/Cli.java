@@ -44,6 +44,7 @@ public final class Cli {
     private final Consumer<GuiRequest> launchGui;
     private final RunLog runLog;
     private final Map<String, Object> extraCommands = new LinkedHashMap<>();
+    private TemporarySample.Writer sampleWriter;
 
     /** {@code runLog} is where unexpected errors go; {@code Main} starts it before the wizard or a command runs. */
     public Cli(Consumer<GuiRequest> launchGui, RunLog runLog) {
@@ -57,9 +58,18 @@ public final class Cli {
         return this;
     }
 
+    /**
+     * Writes the {@code --demo} sample with {@code writer} instead of the engine's writer (tests: a
+     * copy of a sample written once, which the engine's writer takes seconds to write).
+     */
+    Cli withSampleWriter(TemporarySample.Writer writer) {
+        this.sampleWriter = writer;
+        return this;
+    }
+
     /** The command tree, every subcommand registered, as {@link #execute} runs it. */
     CommandLine commandLine() {
-        CommandLine cmd = new CommandLine(new HipPackagerCommand(launchGui));
+        CommandLine cmd = new CommandLine(new HipPackagerCommand(launchGui, sampleWriter));
         extraCommands.forEach(cmd::addSubcommand);
         cmd.setCaseInsensitiveEnumValuesAllowed(true);
         List<String> footer = new ArrayList<>(List.of(cmd.getCommandSpec().usageMessage().footer()));

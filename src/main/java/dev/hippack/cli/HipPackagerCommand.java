@@ -52,6 +52,8 @@ import picocli.CommandLine.Spec;
 public final class HipPackagerCommand implements Callable<Integer> {
 
     private final Consumer<GuiRequest> launchGui;
+    /** Writes the {@code --demo} sample; null for the engine's writer. */
+    private final TemporarySample.Writer sampleWriter;
 
     @Option(names = "--host", paramLabel = "DIR",
             description = "Describe another build machine: DIR/host.json gives its OS and environment.")
@@ -73,8 +75,9 @@ public final class HipPackagerCommand implements Callable<Integer> {
     private Catalog catalog;
     private ProfileStore profiles;
 
-    HipPackagerCommand(Consumer<GuiRequest> launchGui) {
+    HipPackagerCommand(Consumer<GuiRequest> launchGui, TemporarySample.Writer sampleWriter) {
         this.launchGui = launchGui;
+        this.sampleWriter = sampleWriter;
     }
 
     public Path hostDir() {
@@ -131,7 +134,7 @@ public final class HipPackagerCommand implements Callable<Integer> {
             return Optional.empty();
         }
         if (sample == null) {
-            sample = TemporarySample.write(catalog(), err(), work);
+            sample = TemporarySample.write(sampleWriter != null ? sampleWriter : TemporarySample.standard(catalog()), err(), work);
         }
         return Optional.of(sample.machine());
     }

@@ -40,8 +40,19 @@ final class TemporarySample {
         this.onExit = new Thread(this::removeAfterWork, "hippack-demo-cleanup");
     }
 
+    /** Writes the sample machine into a folder that does not exist yet. */
+    @FunctionalInterface
+    interface Writer {
+        void write(Path machineDir) throws PackagerException;
+    }
+
+    /** The engine's writer of the sample; tests give one that copies a sample written once. */
+    static Writer standard(Catalog catalog) {
+        return dir -> new SampleEnvironmentWriter(catalog).write(dir);
+    }
+
     /** Writes the sample and says where on {@code err}; {@code work} is held while it is written. */
-    static TemporarySample write(Catalog catalog, PrintWriter err, Lock work) throws PackagerException {
+    static TemporarySample write(Writer writer, PrintWriter err, Lock work) throws PackagerException {
         DemoFolder dir;
         try {
             dir = DemoFolder.create();
@@ -52,7 +63,7 @@ final class TemporarySample {
         Runtime.getRuntime().addShutdownHook(sample.onExit);
         work.lock();
         try {
-            new SampleEnvironmentWriter(catalog).write(sample.machine);
+            writer.write(sample.machine);
         } catch (PackagerException | RuntimeException e) {
             sample.remove();
             throw e;

@@ -3,6 +3,7 @@ package dev.hippack.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.hippack.core.demo.SharedSample;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
@@ -18,7 +19,7 @@ class DetectCommandTest {
     @BeforeAll
     static void writeSample() {
         sample = tmp.resolve("sample");
-        assertThat(CliTestSupport.run("demo-env", sample.toString()).exitCode()).isZero();
+        SharedSample.copyToUnchecked(sample);
     }
 
     @Test

@@ -7,6 +7,7 @@ import dev.hippack.core.build.BuildRecordStore;
 import dev.hippack.core.build.UnfinishedBuild;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
+import dev.hippack.core.demo.SharedSample;
 import dev.hippack.core.plan.Release;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.profile.ProfileStore;
@@ -184,7 +185,7 @@ class ExitCodeTest {
     @BeforeAll
     static void buildMachineAndInputs() throws Exception {
         sample = temp.resolve("machine");
-        assertThat(CliTestSupport.run("demo-env", sample.toString()).exitCode()).isZero();
+        SharedSample.copyTo(sample);
         rocm6 = sample.resolve("profiles/rocm6.json");
         ProfileStore profiles = new ProfileStore(CATALOG);
         ReleasePlan plan6 = profiles.load(rocm6);

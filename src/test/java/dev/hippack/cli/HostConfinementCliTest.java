@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.hippack.core.demo.SharedSample;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -40,7 +41,7 @@ class HostConfinementCliTest {
     @Test
     void absoluteLocalPathsInAProfileStayInsideTheDescribedMachine() throws Exception {
         Path machine = outer.resolve("machine");
-        assertThat(CliTestSupport.run("demo-env", machine.toString()).exitCode()).isZero();
+        SharedSample.copyTo(machine);
         Path evilBuild = outer.resolve("evil-build");
         Path profile = profileWith(machine, "buildDir", evilBuild.toString());
 
@@ -70,7 +71,7 @@ class HostConfinementCliTest {
     @Test
     void aLinkOutOfTheMachineIsRefusedBeforeTheBuildOrTheStagingWrites() throws Exception {
         Path machine = outer.resolve("machine");
-        assertThat(CliTestSupport.run("demo-env", machine.toString()).exitCode()).isZero();
+        SharedSample.copyTo(machine);
         Path target = Files.createDirectories(outer.resolve("linked"));
         Files.createSymbolicLink(machine.resolve("src/audio.cpp/escape"), target);
         Path profile = profileWith(machine, "buildDir", "escape\\hip");
@@ -93,7 +94,7 @@ class HostConfinementCliTest {
     @Test
     void aRecordedOutputOutsideTheMachineIsRefused() throws Exception {
         Path machine = outer.resolve("machine");
-        assertThat(CliTestSupport.run("demo-env", machine.toString()).exitCode()).isZero();
+        SharedSample.copyTo(machine);
         ObjectNode host = (ObjectNode) JSON.readTree(machine.resolve("host.json").toFile());
         ((ObjectNode) host.get("recordedOutputs")).put("vswhere.exe", "/etc/passwd");
         JSON.writeValue(machine.resolve("host.json").toFile(), host);

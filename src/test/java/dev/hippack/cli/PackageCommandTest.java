@@ -3,6 +3,7 @@ package dev.hippack.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.hippack.core.demo.SharedSample;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -34,7 +35,7 @@ class PackageCommandTest {
     void packageWithoutSkipBuildRunsTheBuildFirst() throws Exception {
         // A smaller release of the sample (one target, rocBLAS kernels dropped) keeps the zip quick.
         Path sample = temp.resolve("sample");
-        assertThat(CliTestSupport.run("demo-env", sample.toString()).exitCode()).isEqualTo(Cli.OK);
+        SharedSample.copyTo(sample);
         var catalog = dev.hippack.core.catalog.CatalogLoader.embedded();
         var store = new dev.hippack.core.profile.ProfileStore(catalog);
         var plan = store.load(sample.resolve("profiles/rocm6.json")).withTargets(java.util.List.of("gfx1100"))

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.hippack.core.catalog.CatalogLoader;
+import dev.hippack.core.demo.SharedSample;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.profile.ProfileStore;
 import java.nio.file.Files;
@@ -39,7 +40,7 @@ class PackageVerificationCommandTest {
 
     private Path demoEnv(String name) {
         Path sample = temp.resolve(name);
-        assertThat(CliTestSupport.run("demo-env", sample.toString()).exitCode()).isEqualTo(Cli.OK);
+        SharedSample.copyToUnchecked(sample);
         return sample;
     }
 

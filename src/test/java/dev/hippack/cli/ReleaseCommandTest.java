@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.hippack.core.FileTrees;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
+import dev.hippack.core.demo.SharedSample;
 import dev.hippack.core.io.OutputLock;
 import dev.hippack.core.plan.Release;
 import dev.hippack.core.plan.ReleasePlan;
@@ -50,7 +51,7 @@ class ReleaseCommandTest {
     private Path sampleWithRelease(String name, List<String> targets6, List<String> targets7) throws Exception {
         Path sample = temp.resolve("sample");
         if (!Files.exists(sample)) {
-            assertThat(CliTestSupport.run("demo-env", sample.toString()).exitCode()).isEqualTo(Cli.OK);
+            SharedSample.copyTo(sample);
         }
         Release release = store.loadRelease(sample.resolve("profiles/release.json"));
         List<ReleasePlan> plans = new ArrayList<>();

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.hippack.core.build.BuildRecordStore;
 import dev.hippack.core.catalog.CatalogLoader;
+import dev.hippack.core.demo.SharedSample;
 import dev.hippack.core.profile.ProfileStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +30,7 @@ class StaleBinariesAuditTest {
     @Test
     void packagingBinariesOfAOneTargetBuildForAnEightTargetProfileFailsTheAudit() throws Exception {
         Path sample = temp.resolve("sample");
-        assertThat(CliTestSupport.run("demo-env", sample.toString()).exitCode()).isEqualTo(Cli.OK);
+        SharedSample.copyTo(sample);
         ProfileStore store = new ProfileStore(CatalogLoader.embedded());
         Path eight = sample.resolve("profiles/rocm6.json");
         Path one = temp.resolve("one.json");

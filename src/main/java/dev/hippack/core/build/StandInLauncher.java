@@ -57,6 +57,11 @@ public final class StandInLauncher {
         c.add("-D" + StandInBuild.HOST + "=" + (hostDir == null ? "" : hostDir.toAbsolutePath()));
         c.add("-D" + StandInBuild.CHECKOUT + "=" + checkout);
         c.add("-D" + StandInBuild.PACE + "=" + pace.toMillis());
+        String hold = System.getProperty(StandInBuild.HOLD);
+        if (hold != null) {
+            // A test's hold on the stand-in (StandInBuild.HOLD), set in this JVM, reaches the child.
+            c.add("-D" + StandInBuild.HOLD + "=" + hold);
+        }
         String modulePath = System.getProperty("jdk.module.path");
         if (StandInLauncher.class.getModule().isNamed()) {
             // Without a module path the module is linked into the runtime (the jlink image), and

@@ -12,7 +12,7 @@ import dev.hippack.core.build.standin.StandInBuild;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.demo.SampleEnvironment;
-import dev.hippack.core.demo.SampleEnvironmentWriter;
+import dev.hippack.core.demo.SharedSample;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.io.AtomicFile;
@@ -56,7 +56,7 @@ class BuildServiceTest {
 
     @BeforeEach
     void writeSample() throws PackagerException, IOException {
-        sample = new SampleEnvironmentWriter(CATALOG).write(dir.resolve("machine"));
+        sample = SharedSample.copyTo(dir.resolve("machine"));
         host = sample.host();
         plan = new ProfileStore(CATALOG).load(sample.profile("rocm6"));
         buildDir = host.resolve(host.join(plan.source(), plan.buildDir()));

@@ -6,7 +6,7 @@ import dev.hippack.core.Sha256;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.demo.SampleEnvironment;
-import dev.hippack.core.demo.SampleEnvironmentWriter;
+import dev.hippack.core.demo.SharedSample;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
 import dev.hippack.core.host.Host;
@@ -41,7 +41,7 @@ class BuiltBinariesCheckTest {
 
     @BeforeAll
     static void sample() throws Exception {
-        SampleEnvironment sample = new SampleEnvironmentWriter(CATALOG).write(dir.resolve("machine"));
+        SampleEnvironment sample = SharedSample.copyTo(dir.resolve("machine"));
         host = sample.host();
         plan = new ProfileStore(CATALOG).load(sample.profile("rocm6"));
         build = host.resolve(host.join(plan.source(), plan.buildDir()));

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,11 +28,20 @@ class SampleEnvironmentWriterTest {
     @TempDir
     Path tmp;
 
+    /** One sample the tests of what it holds read (writing one takes seconds); the others write their own. */
+    @TempDir
+    static Path written;
+    static SampleEnvironment sample;
+
     private final SampleEnvironmentWriter writer = new SampleEnvironmentWriter(CatalogLoader.embedded());
+
+    @BeforeAll
+    static void writeOne() throws Exception {
+        sample = new SampleEnvironmentWriter(CatalogLoader.embedded()).write(written.resolve("machine"));
+    }
 
     @Test
     void sampleDescribesAWindowsMachineWhoseProfilesPointIntoIt() throws Exception {
-        SampleEnvironment sample = writer.write(tmp.resolve("machine"));
         Host host = sample.host();
         assertThat(host.os().isWindows()).isTrue();
         assertThat(host.env("HIP_PATH")).contains("C:\\Program Files\\AMD\\ROCm\\6.4\\");
@@ -96,7 +106,6 @@ class SampleEnvironmentWriterTest {
 
     @Test
     void binariesAreRealPeFilesPaddedToRealisticSizes() throws Exception {
-        SampleEnvironment sample = writer.write(tmp.resolve("m"));
         Path dll = sample.root().resolve("Program Files/AMD/ROCm/6.4/bin/amdhip64_6.dll");
         byte[] head = new byte[2];
         try (var in = Files.newInputStream(dll)) {
@@ -112,7 +121,6 @@ class SampleEnvironmentWriterTest {
 
     @Test
     void kernelLibrariesMatchTheReferenceLayout() throws Exception {
-        SampleEnvironment sample = writer.write(tmp.resolve("m"));
         Path rocblas71 = sample.root().resolve("Program Files/AMD/ROCm/7.1/bin/rocblas/library");
         try (Stream<Path> s = Files.list(rocblas71)) {
             assertThat(s.count()).isEqualTo(851);

@@ -7,6 +7,7 @@ import dev.hippack.core.catalog.KernelLibrary;
 import dev.hippack.core.catalog.KernelSizes;
 import dev.hippack.core.demo.SampleEnvironment;
 import dev.hippack.core.demo.SampleEnvironmentWriter;
+import dev.hippack.core.demo.SharedSample;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.plan.PlanFacts;
 import dev.hippack.core.plan.PlanRules;
@@ -31,7 +32,7 @@ class MachineDetectorSampleTest {
 
     @BeforeAll
     static void detectTheSample() throws Exception {
-        sample = new SampleEnvironmentWriter(CatalogLoader.embedded()).write(tmp.resolve("machine"));
+        sample = SharedSample.copyTo(tmp.resolve("machine"));
         report = MachineDetector.standard(CatalogLoader.embedded()).detect(sample.host(), null);
     }
 

@@ -7,7 +7,7 @@ import dev.hippack.core.PackagerException;
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.catalog.KernelLibrary;
 import dev.hippack.core.catalog.KernelSizes;
-import dev.hippack.core.demo.SampleEnvironmentWriter;
+import dev.hippack.core.demo.SharedSample;
 import dev.hippack.core.estimate.SizeEstimate;
 import dev.hippack.core.estimate.SizeEstimator;
 
@@ -36,7 +36,7 @@ class SdkKernelLookupTest {
 
     @BeforeAll
     static void sample() throws Exception {
-        host = new SampleEnvironmentWriter(CatalogLoader.embedded()).write(tmp.resolve("m")).host();
+        host = SharedSample.copyTo(tmp.resolve("m")).host();
     }
 
     @Test

@@ -9,7 +9,7 @@ import dev.hippack.core.audit.PackageSnapshotReader;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.demo.SampleEnvironment;
-import dev.hippack.core.demo.SampleEnvironmentWriter;
+import dev.hippack.core.demo.SharedSample;
 import dev.hippack.core.plan.KernelPolicy;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.profile.ProfileStore;
@@ -51,7 +51,7 @@ class PackageDiffTest {
 
     @BeforeAll
     static void stageTwoPackages() throws Exception {
-        sample = new SampleEnvironmentWriter(CATALOG).write(temp.resolve("sample"));
+        sample = SharedSample.copyTo(temp.resolve("sample"));
         // A small rocm6 package (two targets with small kernel sets) keeps the zips quick; the second drops gfx1151.
         ReleasePlan plan = new ProfileStore(CATALOG).load(sample.profile("rocm6"))
                 .withTargets(List.of("gfx1151", "gfx1200")).withRocblasKernels(KernelPolicy.FILTERED);

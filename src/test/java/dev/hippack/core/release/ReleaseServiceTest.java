@@ -12,7 +12,7 @@ import dev.hippack.core.build.BuildRecordStore;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.demo.SampleEnvironment;
-import dev.hippack.core.demo.SampleEnvironmentWriter;
+import dev.hippack.core.demo.SharedSample;
 import dev.hippack.core.io.OutputLock;
 import dev.hippack.core.plan.Release;
 import dev.hippack.core.plan.ReleasePlan;
@@ -50,7 +50,7 @@ class ReleaseServiceTest {
 
     @BeforeEach
     void sample() throws Exception {
-        sample = new SampleEnvironmentWriter(CATALOG).write(temp.resolve("sample"));
+        sample = SharedSample.copyTo(temp.resolve("sample"));
         Release full = new ProfileStore(CATALOG).loadRelease(sample.root().resolve("profiles/release.json"));
         // Small packages (one target each) keep the zips quick; the tracks' own build folders and SDKs stay.
         release = new Release(full.packages().stream().map(p -> p.withTargets(List.of("gfx1151"))).toList());

@@ -8,7 +8,7 @@ import dev.hippack.core.audit.pe.PeReader;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.demo.SampleEnvironment;
-import dev.hippack.core.demo.SampleEnvironmentWriter;
+import dev.hippack.core.demo.SharedSample;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.plan.KernelPolicy;
 import dev.hippack.core.plan.ReleasePlan;
@@ -41,7 +41,7 @@ class SampleEnvironmentStagingTest {
 
     @BeforeAll
     static void writeSample() throws Exception {
-        sample = new SampleEnvironmentWriter(CATALOG).write(temp.resolve("sample"));
+        sample = SharedSample.copyTo(temp.resolve("sample"));
     }
 
     private AuditReport stageAndAudit(ReleasePlan plan, String out) throws Exception {

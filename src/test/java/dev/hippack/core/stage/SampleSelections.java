@@ -10,6 +10,7 @@ import dev.hippack.core.catalog.KernelLibrary;
 import dev.hippack.core.catalog.KernelSizes;
 import dev.hippack.core.demo.SampleEnvironment;
 import dev.hippack.core.demo.SampleEnvironmentWriter;
+import dev.hippack.core.demo.SharedSample;
 import dev.hippack.core.detect.MachineDetector;
 import dev.hippack.core.detect.MachineReport;
 import dev.hippack.core.host.Host;
@@ -40,7 +41,7 @@ final class SampleSelections {
 
     private SampleSelections(Path root) throws Exception {
         this.root = root;
-        this.sample = new SampleEnvironmentWriter(CATALOG).write(root.resolve("sample"));
+        this.sample = SharedSample.copyTo(root.resolve("sample"));
         this.host = sample.host();
         this.report = MachineDetector.standard(CATALOG).detect(host, SampleEnvironmentWriter.CHECKOUT);
     }

@@ -267,12 +267,14 @@ class WizardEndToEndTest {
         // Alt+S is "Start build" (its mnemonic), Esc asks and cancels, Enter starts it again (the step's default action).
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(focusId()).isEqualTo(BuildStepView.ID_START);
+        demo.holdBuilds();
         robot.press(KeyCode.ALT).type(KeyCode.S).release(KeyCode.ALT);
         waitFor(60, () -> wizard.build().busyProperty().get() && wizard.build().log().received() > 5);
         robot.type(KeyCode.ESCAPE);
         waitFor(60, () -> !wizard.build().busyProperty().get());
         assertThat(questions).containsExactly("Stop what is running now? Nothing half-written is kept.");
         assertThat(wizard.build().validProperty().get()).isFalse();
+        demo.releaseBuilds();
         WaitForAsyncUtils.waitForFxEvents();
         // Tab into Jobs, Ctrl+A and a number over "auto", Enter: the field takes the number, and
         // the same Enter starts the build again (the step's default action) with it.
@@ -345,6 +347,7 @@ class WizardEndToEndTest {
         Walk walk = new Walk(robot, wizard);
         walk.next(StepId.TRACK);
         walk.next(StepId.BUILD);
+        demo.holdBuilds();
         walk.press(BuildStepView.ID_START);
         waitFor(60, () -> wizard.build().busyProperty().get() && wizard.build().log().received() > 20);
         WaitForAsyncUtils.waitForFxEvents();

@@ -52,7 +52,8 @@ class WizardModelsTest {
     void modelsMadeOffTheFxThreadDriveTheWindowBuiltOnIt(FxRobot robot) throws Exception {
         assertThat(Platform.isFxApplicationThread()).isFalse();
         runner = UiTaskRunner.heldUntilReleased();
-        Wizard.Models models = new Wizard.Models(new GuiRequest(true, null), CatalogLoader.embedded(), runner, AppSettings.defaults());
+        Wizard.Models models = new Wizard.Models(new GuiRequest(true, null), CatalogLoader.embedded(), runner, AppSettings.defaults(),
+                DemoWizardWindow::copySample);
         // Making them starts nothing: no step is current and detection has not begun.
         assertThat(models.vm.currentId()).isNull();
         assertThat(models.environment.reportProperty().get()).isNull();

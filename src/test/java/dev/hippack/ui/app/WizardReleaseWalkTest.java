@@ -267,6 +267,7 @@ class WizardReleaseWalkTest {
         walk.next(StepId.TRACK);
         walk.press(TrackStepView.ID_PRESET_PREFIX + TrackStepViewModel.ALL_TRACKS);
         walk.next(StepId.BUILD);
+        demo.holdBuilds();
         walk.press(BuildStepView.ID_START);
         waitFor(120, () -> wizard.build().packageBuilds().get(0).state() == PackageBuild.State.RUNNING
                 && wizard.build().packageBuilds().get(0).log().received() > 5);

@@ -77,8 +77,8 @@ class WizardWindowTest {
                 };
             }
         };
-        wizard = new Wizard(new GuiRequest(true, null), CatalogLoader.embedded(), holding, Runnable::run,
-                path -> { }, AppSettings.defaults(), (title, q) -> {
+        wizard = new Wizard(new Wizard.Models(new GuiRequest(true, null), CatalogLoader.embedded(), holding,
+                AppSettings.defaults(), DemoWizardWindow::copySample), path -> { }, (title, q) -> {
                     questions.add(q);
                     return answer;
                 }, stage::close, true);

@@ -4,6 +4,7 @@ import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.demo.SampleEnvironment;
 import dev.hippack.core.demo.SampleEnvironmentWriter;
+import dev.hippack.core.demo.SharedSample;
 import dev.hippack.core.detect.MachineDetector;
 import dev.hippack.ui.common.DirectTaskRunner;
 import dev.hippack.ui.steps.environment.EnvironmentStepViewModel;
@@ -20,7 +21,7 @@ public final class SampleMachine {
     public final WizardDraft draft;
 
     public SampleMachine(Path dir) throws Exception {
-        sample = new SampleEnvironmentWriter(CATALOG).write(dir.resolve("machine"));
+        sample = SharedSample.copyTo(dir.resolve("machine"));
         environment = new EnvironmentStepViewModel(sample::host, MachineDetector.standard(CATALOG), new DirectTaskRunner());
         draft = WizardDraft.forTrack(CATALOG.track("rocm6").orElseThrow());
         draft.outputDir(SampleEnvironmentWriter.OUTPUT_DIR);

@@ -30,14 +30,19 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * built again, as with ninja. It says on its first line that it is the stand-in.
  * <p>
  * System properties: {@value #HOST} (the host.json folder of a described machine; empty for this
- * machine), {@value #CHECKOUT} (the checkout as a host path: the script's repository root) and
- * {@value #PACE} (milliseconds per ninja step).
+ * machine), {@value #CHECKOUT} (the checkout as a host path: the script's repository root),
+ * {@value #PACE} (milliseconds per ninja step) and {@value #HOLD} (a file: while it exists the build
+ * waits after its first {@value #HOLD_AFTER} objects, so a test that cancels it finds it running
+ * however fast or slow the machine is).
  */
 public final class StandInBuild {
 
     public static final String HOST = "hippack.standin.host";
     public static final String CHECKOUT = "hippack.standin.checkout";
     public static final String PACE = "hippack.standin.paceMillis";
+    public static final String HOLD = "hippack.standin.holdWhile";
+    /** The objects built before a hold: the log shows configure and the build under way. */
+    static final int HOLD_AFTER = 10;
     public static final String FIRST_LINE = "HIP Packager stand-in build";
 
     private final Host host;
@@ -174,6 +179,9 @@ public final class StandInBuild {
             n++;
             String lang = obj.endsWith(".cu.obj") ? "HIP" : obj.endsWith(".c.obj") ? "C" : "CXX";
             out.println("[" + n + "/" + total + "] Building " + lang + " object " + obj);
+            if (n > HOLD_AFTER) {
+                holdWhileAsked();
+            }
             Path file = localBuild.resolve(obj);
             Files.createDirectories(file.getParent());
             Files.writeString(file, "stand-in object for " + targets + "\n", StandardCharsets.UTF_8);
@@ -192,6 +200,14 @@ public final class StandInBuild {
     private void step(String line) throws InterruptedException {
         out.println(line);
         pause(1);
+    }
+
+    /** Waits while the file {@value #HOLD} names exists. */
+    private static void holdWhileAsked() throws InterruptedException {
+        String hold = System.getProperty(HOLD, "");
+        while (!hold.isEmpty() && Files.exists(Path.of(hold))) {
+            Thread.sleep(20);
+        }
     }
 
     private void pause(int steps) throws InterruptedException {

@@ -12,6 +12,7 @@ import dev.hippack.core.catalog.CatalogLoader;
 import dev.hippack.core.catalog.Track;
 import dev.hippack.core.demo.SampleEnvironment;
 import dev.hippack.core.demo.SampleEnvironmentWriter;
+import dev.hippack.core.demo.SharedSample;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -35,7 +36,7 @@ class StandInGpuCodeTest {
 
     @Test
     void aStandInBuildForOneTargetWritesAnExecutableWithThatTargetOnly() throws Exception {
-        SampleEnvironment sample = new SampleEnvironmentWriter(CatalogLoader.embedded()).write(temp.resolve("machine"));
+        SampleEnvironment sample = SharedSample.copyTo(temp.resolve("machine"));
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         StandInBuild build = new StandInBuild(sample.host(), SampleEnvironmentWriter.CHECKOUT, 0,

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.demo.SampleEnvironmentWriter;
+import dev.hippack.core.demo.SharedSample;
 import dev.hippack.core.detect.MachineDetector;
 import dev.hippack.core.detect.MsvcToolset;
 import dev.hippack.core.detect.ToolsetVerdict;
@@ -50,7 +51,7 @@ class EnvironmentStepViewModelTest {
 
     @Test
     void whileDetectingTheStepIsBusyAndNextIsBlocked() throws Exception {
-        Path machine = new SampleEnvironmentWriter(SampleMachine.CATALOG).write(dir.resolve("m")).root();
+        Path machine = SharedSample.copyTo(dir.resolve("m")).root();
         HeldTaskRunner runner = new HeldTaskRunner();
         EnvironmentStepViewModel vm = new EnvironmentStepViewModel(() -> dev.hippack.core.host.Host.describe(machine),
                 MachineDetector.standard(SampleMachine.CATALOG), runner);
@@ -77,7 +78,7 @@ class EnvironmentStepViewModelTest {
 
     @Test
     void cancellingDetectionLeavesTheStepIncompleteWithAReason() throws Exception {
-        Path machine = new SampleEnvironmentWriter(SampleMachine.CATALOG).write(dir.resolve("m")).root();
+        Path machine = SharedSample.copyTo(dir.resolve("m")).root();
         HeldTaskRunner runner = new HeldTaskRunner();
         EnvironmentStepViewModel vm = new EnvironmentStepViewModel(() -> dev.hippack.core.host.Host.describe(machine),
                 MachineDetector.standard(SampleMachine.CATALOG), runner);

@@ -2,7 +2,7 @@ package dev.hippack.ui.steps.environment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.hippack.core.demo.SampleEnvironmentWriter;
+import dev.hippack.core.demo.SharedSample;
 import dev.hippack.core.detect.MachineDetector;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.progress.LogLine;
@@ -50,7 +50,7 @@ class EnvironmentStepViewTest {
 
     @Start
     void start(Stage stage) throws Exception {
-        Path machine = new SampleEnvironmentWriter(SampleMachine.CATALOG).write(dir.resolve("machine")).root();
+        Path machine = SharedSample.copyTo(dir.resolve("machine")).root();
         vm = new EnvironmentStepViewModel(() -> Host.describe(machine), MachineDetector.standard(SampleMachine.CATALOG), replay);
         vm.enter(new WizardDraft());
         StackPane root = new StackPane(new EnvironmentStepView(vm).root());
