@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Smoke test of a built HIP Packager launcher (target/image/bin/hip-packager, or the jpackage
 # app image's bin/hip-packager): it starts, opens the wizard on the sample machine until its first
-# frame (on a virtual X server, Xvfb), detects the sample machine, packages the sample's
+# frame (on a virtual X server, Xvfb), detects the sample machine, runs the stand-in build, packages the sample's
 # prebuilt binaries into a zip that unzip and sha256sum accept, and cuts the sample's release of
-# both tracks (two zips, one SHA256SUMS, RELEASE-NOTES.md). A command that is missing or fails
+# both tracks (two zips, one SHA256SUMS, RELEASE-NOTES.md), and audits every zip. The Windows side
+# of the same steps is tools/smoke-image.ps1. A command that is missing or fails
 # makes the script fail; nothing is skipped.
 #
 # usage: tools/smoke-image.sh LAUNCHER
@@ -68,6 +69,12 @@ step "--demo detect --json"
   || fail "--demo detect --json exited with $?: $(cat "$work/detect.err")"
 [[ $(head -c 1 "$work/detect.json") == "{" ]] || fail "--demo detect --json printed no JSON object: $(head -c 200 "$work/detect.json")"
 
+# The stand-in build runs as a child JVM started from the runtime's own bin/java: in the app image
+# the process's executable is the launcher, which would hand the JVM options to main.
+step "--demo build --stand-in-pace 0"
+"$launcher" --demo build --stand-in-pace 0 >"$work/build.out" 2>"$work/build.err" \
+  || fail "--demo build exited with $?: $(tail -n 20 "$work/build.err")"
+
 step "--demo package --skip-build --out $work/out"
 "$launcher" --demo package --skip-build --out "$work/out" >"$work/package.out" 2>"$work/package.err" \
   || fail "--demo package --skip-build exited with $?: $(tail -n 20 "$work/package.err")"
@@ -96,6 +103,12 @@ released=("$work"/release/*.zip)
 [ "$(wc -l <"$work/release/SHA256SUMS")" -eq 2 ] || fail "SHA256SUMS of the release does not list exactly its two zips"
 (cd "$work/release" && sha256sum -c --strict SHA256SUMS >/dev/null) || fail "sha256sum -c SHA256SUMS failed in $work/release"
 grep -q 'RX 7600 series (gfx1102)' "$work/release/RELEASE-NOTES.md" || fail "RELEASE-NOTES.md lacks the gfx1102 advice"
+
+for zip in "${zips[@]}" "${released[@]}"; do
+  step "audit $(basename "$zip")"
+  "$launcher" audit "$zip" >"$work/audit.out" 2>"$work/audit.err" \
+    || fail "audit $zip exited with $?: $(tail -n 20 "$work/audit.out" "$work/audit.err")"
+done
 
 # The runtime's class-data-sharing archive must hold the JavaFX classes (the first window's speed
 # depends on it) and must map: -Xshare:on makes the JVM refuse to start otherwise.

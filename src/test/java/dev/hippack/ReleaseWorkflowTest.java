@@ -36,9 +36,26 @@ class ReleaseWorkflowTest {
         assertThat(windows.path("runs-on").asText()).startsWith("windows-");
         String runs = runs(windows);
         assertThat(runs).contains("WiX Toolset v3").contains("-Pjpackage").contains("hip-packager.exe");
-        JsonNode upload = uploadStep(windows);
+        JsonNode upload = uploadStep(windows, "hip-packager-windows-x64");
         assertThat(upload.path("with").path("path").asText()).contains(".msi").contains("hip-packager-windows-x64.zip");
         assertThat(upload.path("with").path("if-no-files-found").asText()).isEqualTo("error");
+    }
+
+    @Test
+    void windowsJobRunsTheSampleStepsWithTheAppImagesOwnLaunchersAndUploadsTheirLogs() throws IOException {
+        JsonNode windows = workflow().path("jobs").path("windows");
+        String runs = runs(windows);
+        assertThat(runs).contains("tools/smoke-image.ps1 'target\\jpackage\\HIP Packager\\hip-packager.exe'")
+                .contains("'target\\jpackage\\HIP Packager\\HIP Packager.exe'")
+                .contains("runtime\\bin\\java.exe");
+        String script = Files.readString(Path.of("tools", "smoke-image.ps1"));
+        assertThat(script).contains("'--demo', 'build'", "'--demo', 'package'", "'--demo', 'release'", "@('audit'",
+                "first-window-shown-at-epoch-ms", "HIP_PACKAGER_LOG_DIR");
+        JsonNode logs = uploadStep(windows, "smoke-logs-windows");
+        assertThat(logs.path("if").asText()).isEqualTo("always()");
+        // The Linux side of the same steps.
+        assertThat(Files.readString(Path.of("tools", "smoke-image.sh")))
+                .contains("--demo build", "--demo package", "--demo release", "audit \"$zip\"");
     }
 
     @Test
@@ -63,12 +80,12 @@ class ReleaseWorkflowTest {
         return String.join("\n", runs);
     }
 
-    private static JsonNode uploadStep(JsonNode job) {
+    private static JsonNode uploadStep(JsonNode job, String artifact) {
         for (JsonNode s : job.path("steps")) {
-            if (s.path("uses").asText().startsWith("actions/upload-artifact@")) {
+            if (s.path("uses").asText().startsWith("actions/upload-artifact@") && s.path("with").path("name").asText().equals(artifact)) {
                 return s;
             }
         }
-        throw new AssertionError("no upload-artifact step");
+        throw new AssertionError("no upload-artifact step for " + artifact);
     }
 }

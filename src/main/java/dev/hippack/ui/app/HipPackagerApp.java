@@ -18,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.event.EventHandler;
+import javafx.geometry.Dimension2D;
 import javafx.geometry.Rectangle2D;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
@@ -43,6 +44,8 @@ public final class HipPackagerApp extends Application {
      * whole seconds, so it can be up to a second early.
      */
     public static final String EXIT_WHEN_SHOWN = "hippack.exitWhenShown";
+    static final double MIN_WIDTH = 1000;
+    static final double MIN_HEIGHT = 680;
     /** Set to a folder to take a screenshot of every step there and exit (tools/screenshots.sh). */
     public static final String SCREENSHOT_DIR = "hippack.screenshotDir";
 
@@ -86,8 +89,6 @@ public final class HipPackagerApp extends Application {
 
         stage.setScene(window.scene());
         stage.titleProperty().bind(wizard.titleProperty());
-        stage.setMinWidth(1000);
-        stage.setMinHeight(680);
         placeWindow(stage, settings.window());
         stage.setOnHidden(e -> saveSettings(stage, window));
         String screenshots = System.getProperty(SCREENSHOT_DIR);
@@ -161,6 +162,9 @@ public final class HipPackagerApp extends Application {
         boolean onScreen = !screens.isEmpty();
         // Never larger than the screen it opens on (the default size is more than a 1024x700 one has).
         Rectangle2D area = (onScreen ? screens.get(0) : Screen.getPrimary()).getVisualBounds();
+        Dimension2D min = minimumSize(area);
+        stage.setMinWidth(min.getWidth());
+        stage.setMinHeight(min.getHeight());
         stage.setWidth(Math.min(b.width(), area.getWidth()));
         stage.setHeight(Math.min(b.height(), area.getHeight()));
         if (onScreen) {
@@ -170,6 +174,15 @@ public final class HipPackagerApp extends Application {
             stage.centerOnScreen();
         }
         stage.setMaximized(b.maximized());
+    }
+
+    /**
+     * The window's minimum size on a screen's work area: the size the steps are laid out for
+     * (1000x680), but never more than the area, which on a 1366x768 laptop at 125 % is about
+     * 1093x584 logical pixels (less the taskbar); a larger minimum would push the buttons off screen.
+     */
+    static Dimension2D minimumSize(Rectangle2D area) {
+        return new Dimension2D(Math.min(MIN_WIDTH, area.getWidth()), Math.min(MIN_HEIGHT, area.getHeight()));
     }
 
     private void saveSettings(Stage stage, WizardWindow window) {
