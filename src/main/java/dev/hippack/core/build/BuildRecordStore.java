@@ -105,18 +105,7 @@ public final class BuildRecordStore {
      * @throws OperationFailedException when it cannot be removed
      */
     public void clear(Path binDir) throws OperationFailedException {
-        Path file = binDir.resolve(FILE_NAME);
-        try {
-            Files.deleteIfExists(file);
-            if (Files.isDirectory(binDir)) {
-                for (Path leftover : AtomicFile.leftovers(file)) {
-                    Files.deleteIfExists(leftover);
-                }
-            }
-        } catch (IOException e) {
-            throw new OperationFailedException("Cannot remove the old build record in " + binDir + ": " + e.getMessage()
-                    + ". Check that the build folder is writable.", e);
-        }
+        remove(binDir, FILE_NAME, "the old build record in " + binDir);
     }
 
     /**
@@ -176,7 +165,12 @@ public final class BuildRecordStore {
      * @throws OperationFailedException when it cannot be removed
      */
     public void clearUnfinished(Path binDir) throws OperationFailedException {
-        Path file = binDir.resolve(UNFINISHED_NAME);
+        remove(binDir, UNFINISHED_NAME, binDir.resolve(UNFINISHED_NAME).toString());
+    }
+
+    /** Deletes {@code name} in {@code binDir} and the temporary copies a killed write of it left. */
+    private static void remove(Path binDir, String name, String what) throws OperationFailedException {
+        Path file = binDir.resolve(name);
         try {
             Files.deleteIfExists(file);
             if (Files.isDirectory(binDir)) {
@@ -185,7 +179,7 @@ public final class BuildRecordStore {
                 }
             }
         } catch (IOException e) {
-            throw new OperationFailedException("Cannot remove " + file + ": " + e.getMessage()
+            throw new OperationFailedException("Cannot remove " + what + ": " + e.getMessage()
                     + ". Check that the build folder is writable.", e);
         }
     }
