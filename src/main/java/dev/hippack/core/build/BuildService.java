@@ -157,6 +157,13 @@ public final class BuildService {
         }
 
         Path logPath = localBuild.resolve(LOG_NAME);
+        // The build writes its binaries, log and record there: a link would send them outside the build folder.
+        for (Path output : List.of(localBuild.resolve("bin"), logPath, localBuild.resolve("bin").resolve(BuildRecordStore.FILE_NAME))) {
+            if (Files.isSymbolicLink(output)) {
+                throw new PackagerException(output + " is a link; the build writes there and would write outside the build folder "
+                        + buildDir + ". Nothing was built. Remove the link (or make it a plain folder) and run again.");
+            }
+        }
         List<Finding> findings = new ArrayList<>();
         try {
             Files.createDirectories(localBuild);
