@@ -1,5 +1,6 @@
 package dev.hippack.core.audit;
 
+import java.io.EOFException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -35,7 +36,7 @@ final class ChannelRange extends InputStream {
         }
         int n = channel.read(ByteBuffer.wrap(b, off, (int) Math.min(len, end - at)), at);
         if (n < 0) {
-            throw new java.io.EOFException("the file ends inside the entry's data, at byte " + at);
+            throw new EOFException("the file ends inside the entry's data, at byte " + at);
         }
         at += n;
         return n;

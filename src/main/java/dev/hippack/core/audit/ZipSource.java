@@ -10,6 +10,7 @@ import dev.hippack.core.finding.Severity;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.progress.OperationListener;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.FileChannel;
@@ -371,7 +372,7 @@ final class ZipSource implements PackageSource {
     }
 
     /** A stream whose every byte counts against the zip's decompression budget. */
-    private final class Counted extends java.io.FilterInputStream {
+    private final class Counted extends FilterInputStream {
         Counted(InputStream in) {
             super(in);
         }

@@ -4,6 +4,7 @@ import dev.hippack.core.PackagerException;
 import dev.hippack.core.ZipNames;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
+import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -555,7 +556,7 @@ final class ZipStructure {
             ByteBuffer b = ByteBuffer.allocate(length).order(ByteOrder.LITTLE_ENDIAN);
             while (b.hasRemaining()) {
                 if (ch.read(b, at + b.position()) < 0) {
-                    throw new java.io.EOFException("the file ends at byte " + (at + b.position()));
+                    throw new EOFException("the file ends at byte " + (at + b.position()));
                 }
             }
             return b;

@@ -162,6 +162,13 @@ public final class BuildService {
 
         Path logPath = localBuild.resolve(LOG_NAME);
         Path bin = localBuild.resolve("bin");
+        // The build writes its binaries, log and record there: a link would send them outside the build folder.
+        for (Path output : List.of(bin, logPath, bin.resolve(BuildRecordStore.FILE_NAME))) {
+            if (Files.isSymbolicLink(output)) {
+                throw new PackagerException(output + " is a link; the build writes there and would write outside the build folder "
+                        + buildDir + ". Nothing was built. Remove the link (or make it a plain folder) and run again.");
+            }
+        }
         List<Finding> findings = new ArrayList<>();
         UnfinishedBuild marker = new UnfinishedBuild(UnfinishedBuild.State.RUNNING, now(), null, plan.targets(), null);
         try {

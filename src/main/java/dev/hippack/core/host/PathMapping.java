@@ -68,29 +68,30 @@ final class PathMapping {
         List<String> segments = new ArrayList<>();
         if (wp.root() == null) {
             WindowsPath base = WindowsPath.parse(workingDirectory == null ? "" : workingDirectory);
-            if (base.root() == null) {
-                root = descriptionDir;
-                segments.addAll(base.segments());
-            } else {
-                root = driveRoot(base.root());
-                segments.addAll(base.segments());
-            }
+            root = base.root() == null ? descriptionDir : driveRoot(base.root());
+            // The working folder's own '..' stop at the root too, or a relative one would lead out of the machine.
+            addWindowsSegments(segments, base.segments());
         } else if (wp.root().equals("\\")) {
             WindowsPath base = WindowsPath.parse(workingDirectory == null ? "C:\\" : workingDirectory);
             root = driveRoot(base.root() == null || base.root().equals("\\") ? "C:" : base.root());
         } else {
             root = driveRoot(wp.root());
         }
-        for (String s : wp.segments()) {
+        addWindowsSegments(segments, wp.segments());
+        return matchCaseInsensitively(root, segments);
+    }
+
+    /** Appends {@code more}, where {@code ..} removes the last segment and never climbs past the root. */
+    private static void addWindowsSegments(List<String> segments, List<String> more) {
+        for (String s : more) {
             if (s.equals("..")) {
                 if (!segments.isEmpty()) {
                     segments.remove(segments.size() - 1);
                 }
-            } else {
+            } else if (!s.equals(".") && !s.isEmpty()) {
                 segments.add(s);
             }
         }
-        return matchCaseInsensitively(root, segments);
     }
 
     /**

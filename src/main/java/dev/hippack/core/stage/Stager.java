@@ -13,6 +13,7 @@ import dev.hippack.core.progress.OperationListener;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Locale;
@@ -62,6 +63,7 @@ public final class Stager {
                         + src + "); replacing it would delete them. Choose another --out folder.");
             }
         }
+        refuseNonFolder(target);
         long total = layout.sourceBytes();
         int linked = 0;
         int copied = 0;
@@ -132,14 +134,27 @@ public final class Stager {
     }
 
     /**
+     * Only an earlier staged folder is ever replaced: a file, a link or anything else at the
+     * package's final name is the user's, and staging stops before writing anything.
+     */
+    private static void refuseNonFolder(Path target) throws PackagerException {
+        if (Files.exists(target, LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(target, LinkOption.NOFOLLOW_LINKS)) {
+            throw new PackagerException(target + " already exists and is not a staged package folder ("
+                    + (Files.isSymbolicLink(target) ? "a link" : "a file") + "); it was left as it is. Move it away or "
+                    + "choose another --out folder, then run again.");
+        }
+    }
+
+    /**
      * Moves the complete folder into place; an old folder of that name goes only after that. If
      * the new one cannot move in, the old one moves back; if that fails too, it stays whole under
      * its {@code .old-} name and the error says where. Removing the old folder afterwards is
      * tidying: when something holds a file in it, the new package is still staged and a warning
      * says what is left.
      */
-    private void replace(Path partial, Path target, OperationListener listener) throws IOException {
-        if (!Files.exists(target)) {
+    private void replace(Path partial, Path target, OperationListener listener) throws IOException, PackagerException {
+        refuseNonFolder(target);
+        if (!Files.exists(target, LinkOption.NOFOLLOW_LINKS)) {
             rename.move(partial, target, StandardCopyOption.ATOMIC_MOVE);
             return;
         }

@@ -240,6 +240,21 @@ class BuildServiceTest {
     }
 
     @Test
+    void aBinFolderThatIsALinkOutsideTheBuildFolderIsRefusedBeforeAnythingRuns() throws Exception {
+        Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
+        Files.createDirectories(buildDir);
+        Files.createSymbolicLink(buildDir.resolve("bin"), elsewhere);
+        assertThatThrownBy(() -> service(Duration.ZERO).run(request(plan, NEWEST_PARAMETERS),
+                OperationListener.NONE, CancellationToken.none()))
+                .isInstanceOf(PackagerException.class).hasMessageContaining(buildDir.resolve("bin").toString())
+                .hasMessageContaining("is a link");
+        try (var left = Files.list(elsewhere)) {
+            assertThat(left).isEmpty();
+        }
+        assertThat(buildDir.resolve(BuildService.LOG_NAME)).doesNotExist();
+    }
+
+    @Test
     void aBuildFolderWindowsCannotHaveIsRefusedBeforeAnythingIsWritten() {
         // Linux could make "hi|p" for the described machine; the build machine is Windows, which could not.
         ReleasePlan bad = plan.withBuildDir("build\\hi|p");

@@ -85,6 +85,24 @@ class HostConfinementTest {
     }
 
     @Test
+    void aRelativeOrClimbingWorkingFolderStaysInsideTheFolder() throws Exception {
+        for (String wd : new String[] {"..\\\\..\\\\..\\\\outside", "..", "src\\\\..\\\\..\\\\.."}) {
+            Path dir = Files.createDirectories(dir().resolve("m" + Math.abs(wd.hashCode())));
+            Files.writeString(dir.resolve("host.json"), "{\"os\": \"windows\", \"workingDirectory\": \"" + wd + "\"}");
+            Host host = Host.describe(dir);
+            Path base = dir.toAbsolutePath().normalize();
+            assertThat(host.resolve("audio.cpp\\build.ps1").normalize()).as(wd).startsWithRaw(base);
+            assertThat(host.resolve("..\\..\\x").normalize()).as(wd).startsWithRaw(base);
+        }
+        for (String wd : new String[] {"../../outside", "..", "a/../../.."}) {
+            Path dir = Files.createDirectories(dir().resolve("l" + Math.abs(wd.hashCode())));
+            Files.writeString(dir.resolve("host.json"), "{\"os\": \"linux\", \"workingDirectory\": \"" + wd + "\"}");
+            Host host = Host.describe(dir);
+            assertThat(host.resolve("audio.cpp/build.sh").normalize()).as(wd).startsWithRaw(dir.toAbsolutePath().normalize());
+        }
+    }
+
+    @Test
     void aDescribedLinuxMachineHasItsRootInItsFolder() throws Exception {
         Path dir = dir();
         Files.writeString(dir.resolve("host.json"), "{\"os\": \"linux\", \"workingDirectory\": \"/home/b/audio.cpp\"}");

@@ -126,6 +126,23 @@ class StagerTest {
     }
 
     @Test
+    void aFileOrLinkAtThePackagesNameIsRefusedAndKept() throws Exception {
+        Path out = Files.createDirectories(temp.resolve("out-file"));
+        Path file = Files.writeString(out.resolve(layout.packageName()), "a user's file");
+        assertThatThrownBy(() -> stage(out)).isInstanceOf(dev.hippack.core.PackagerException.class)
+                .hasMessageContaining(file.toString()).hasMessageContaining("not a staged package folder");
+        assertThat(Files.readString(file)).isEqualTo("a user's file");
+        assertThat(out.resolve(layout.packageName() + Stager.PARTIAL_SUFFIX)).doesNotExist();
+
+        Path other = Files.createDirectories(temp.resolve("elsewhere"));
+        Path linked = Files.createDirectories(temp.resolve("out-link"));
+        Files.createSymbolicLink(linked.resolve(layout.packageName()), other);
+        assertThatThrownBy(() -> stage(linked)).isInstanceOf(dev.hippack.core.PackagerException.class)
+                .hasMessageContaining("a link");
+        assertThat(Files.isSymbolicLink(linked.resolve(layout.packageName()))).isTrue();
+    }
+
+    @Test
     void cancelledFirstStageLeavesNoPackageFolder() throws Exception {
         CancellationToken token = new CancellationToken();
         token.cancel();
