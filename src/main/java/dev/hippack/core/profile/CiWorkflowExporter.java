@@ -635,6 +635,20 @@ public final class CiWorkflowExporter {
                     working-directory: {{OUTPUT_FOLDER}}
                     run: sha256sum -c --strict SHA256SUMS
 
+                  # GitHub refuses a release asset of 2 GiB or more (HTTP 422): stop before creating a half release.
+                  - name: Check the zips against GitHub's 2 GiB asset limit
+                    working-directory: {{OUTPUT_FOLDER}}
+                    run: |
+                      status=0
+                      for zip in *.zip; do
+                        size=$(stat -c %s "$zip")
+                        if [ "$size" -ge 2147483648 ]; then
+                          echo "::error file=$zip::$zip is $size bytes, at or past GitHub's 2 GiB limit per release asset; leave out targets or rocBLAS's kernels"
+                          status=1
+                        fi
+                      done
+                      exit $status
+
                   - name: Create the GitHub Release
                     env:
                       GH_TOKEN: ${{ secrets.GITHUB_TOKEN }}
