@@ -1,6 +1,7 @@
 package dev.hippack.core.io;
 
 import dev.hippack.core.ByteSize;
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -34,6 +35,7 @@ public interface FreeSpace {
      * Refuses, naming both figures, when the volume of {@code folder} has less than {@code needed}
      * bytes free for {@code what}; a reading that fails lets the work go on (the write itself then
      * reports a full disk), since refusing on an unreadable figure would stop machines that have room.
+     * A refusal is an {@link OperationFailedException}, as a full disk met while writing is (exit 1).
      */
     default void require(Path folder, long needed, String what) throws PackagerException {
         long available;
@@ -43,7 +45,8 @@ public interface FreeSpace {
             return;
         }
         if (available < needed) {
-            throw new PackagerException("Not enough free space for " + what + " in " + folder + ": it needs "
+            throw new OperationFailedException("Not enough free space for " + what + " in " + folder + " (the disk is full"
+                    + " for it): it needs "
                     + ByteSize.of(needed) + " (" + needed + " bytes), the disk has " + ByteSize.of(available) + " ("
                     + available + " bytes) free. Nothing was written. Free " + ByteSize.of(needed - available)
                     + " there, or choose an output folder on a disk with room.");
