@@ -4,6 +4,7 @@ import dev.hippack.core.ByteSize;
 import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.io.AtomicFile;
+import dev.hippack.core.io.FreeSpace;
 import dev.hippack.core.io.OutputLock;
 import dev.hippack.core.io.UnsafeTargetException;
 import dev.hippack.core.io.WriteChannels;
@@ -60,15 +61,30 @@ public final class ZipArchiver {
     private final SourceTree tree;
     private final Sha256Sums sums;
     private final WriteChannels channels;
+    private final FreeSpace freeSpace;
 
-    public ZipArchiver(SourceTree tree, Sha256Sums sums, WriteChannels channels) {
+    public ZipArchiver(SourceTree tree, Sha256Sums sums, WriteChannels channels, FreeSpace freeSpace) {
         this.tree = tree;
         this.sums = sums;
         this.channels = channels;
+        this.freeSpace = freeSpace;
+    }
+
+    public ZipArchiver(SourceTree tree, Sha256Sums sums, WriteChannels channels) {
+        this(tree, sums, channels, FreeSpace.SYSTEM);
     }
 
     public ZipArchiver() {
         this(new SourceTree(), new Sha256Sums(), WriteChannels.DEFAULT);
+    }
+
+    /**
+     * The most a zip of {@code contentBytes} in {@code files} files can take: the content (stored
+     * where deflate would not shrink it), a little for deflate's worst case, and each entry's
+     * local header, data descriptor and central directory record with its name.
+     */
+    static long bytesNeeded(long contentBytes, int files) {
+        return contentBytes + contentBytes / 512 + 1024L * (files + 1);
     }
 
     /** Zips under the output folder's own {@link OutputLock}. */
@@ -154,6 +170,7 @@ public final class ZipArchiver {
                 fileCount++;
             }
         }
+        freeSpace.require(output.getParent(), bytesNeeded(total, fileCount), "the zip " + output.getFileName());
         boolean stored = request.level() == 0;
         int threads = stored ? 1 : threadsFor(request.threads(), chunks);
         listener.status("Compressing " + fileCount + " files (" + ByteSize.of(total) + ") on " + threads

@@ -1,5 +1,6 @@
 package dev.hippack.core.release;
 
+import dev.hippack.core.ByteSize;
 import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.Sha256;
@@ -347,6 +348,7 @@ public final class ReleaseService {
                         + staged.packageDir() + " is left for inspection.", build, stage, Optional.of(audit), findings);
             }
             ZipResult zip = archiver.run(zipRequest(request, prepared.outputDir(), pkg), lock, listener, token);
+            findings.addAll(assetLimit(zip));
             return PackageOutcome.zipped(pkg, build, stage, audit, zip, findings);
         } catch (PackagerException e) {
             // Bad input of this package (an SDK without a DLL the build needs), or a failed write: this package only.
@@ -367,7 +369,23 @@ public final class ReleaseService {
                     + (audit.errors() == 1 ? "" : "s") + ": " + firstError(audit), Optional.empty(), Optional.empty(),
                     Optional.of(audit), List.of());
         }
-        return PackageOutcome.zipped(named, Optional.empty(), Optional.empty(), audit, describe(zip, prepared.checksums()), List.of());
+        ZipResult described = describe(zip, prepared.checksums());
+        return PackageOutcome.zipped(named, Optional.empty(), Optional.empty(), audit, described, assetLimit(described));
+    }
+
+    /** GitHub refuses a release asset of 2 GiB or more (HTTP 422), so such a zip cannot be published there. */
+    static final long GITHUB_ASSET_LIMIT = 2L * 1024 * 1024 * 1024;
+    static final String ASSET_SIZE = "release.asset-size";
+
+    /** A warning when {@code zip} reaches GitHub's per-asset limit; nothing otherwise. */
+    static List<Finding> assetLimit(ZipResult zip) {
+        if (zip.zipBytes() < GITHUB_ASSET_LIMIT) {
+            return List.of();
+        }
+        return List.of(Finding.warning(ASSET_SIZE, zip.zip().getFileName() + " is " + ByteSize.of(zip.zipBytes())
+                + ", at or past GitHub's " + ByteSize.of(GITHUB_ASSET_LIMIT) + " limit per release asset: GitHub refuses it"
+                + " (HTTP 422), so it cannot be attached to a GitHub Release.",
+                "Leave out targets or rocBLAS's kernels (rocblasKernels 'drop') to make the zip smaller, or publish it elsewhere."));
     }
 
     /** A zip made elsewhere, described as {@link ZipArchiver} describes the ones it writes. */

@@ -6,6 +6,7 @@ import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.io.RenameBlockedException;
 import dev.hippack.core.io.RetryingRename;
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.io.FreeSpace;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.LogLine;
 import dev.hippack.core.progress.OperationCancelledException;
@@ -50,6 +51,16 @@ public final class Stager {
         this.removal = removal;
     }
 
+    private final FreeSpace freeSpace;
+
+    public Stager(FreeSpace freeSpace) {
+        this.freeSpace = freeSpace;
+    }
+
+    public Stager() {
+        this(FreeSpace.SYSTEM);
+    }
+
     public StageResult run(StageRequest request, OperationListener listener, CancellationToken token)
             throws PackagerException, OperationCancelledException {
         PackageLayout layout = request.layout();
@@ -65,6 +76,9 @@ public final class Stager {
         }
         refuseNonFolder(target);
         long total = layout.sourceBytes();
+        // Counted as copies: whether hard links are possible is only known by trying them.
+        long generatedBytes = layout.generated().stream().mapToLong(g -> g.content().getBytes(StandardCharsets.UTF_8).length).sum();
+        freeSpace.require(out, total + generatedBytes, "staging " + layout.packageName());
         int linked = 0;
         int copied = 0;
         long done = 0;

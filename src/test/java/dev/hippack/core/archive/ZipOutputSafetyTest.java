@@ -209,7 +209,11 @@ class ZipOutputSafetyTest {
                 + "the real full-disk case did not run (the injected-failure tests still did)");
         try {
             Path out = mount.resolve("p.zip");
-            assertThatThrownBy(() -> zip(tree, out, false)).isInstanceOf(OperationFailedException.class)
+            // The free-space check would refuse first (FreeSpaceRefusalTest); told there is room, the write itself
+            // meets the full disk, which must still leave nothing behind.
+            ZipArchiver misled = new ZipArchiver(new SourceTree(), new Sha256Sums(), WriteChannels.DEFAULT, folder -> Long.MAX_VALUE);
+            assertThatThrownBy(() -> misled.run(ZipRequest.of(tree, out, ROOT).withThreads(2), OperationListener.NONE,
+                    CancellationToken.none())).isInstanceOf(OperationFailedException.class)
                     .hasMessageContaining("disk is full");
             assertThat(names(mount)).containsExactly(OutputLock.FILE_NAME);
         } finally {
