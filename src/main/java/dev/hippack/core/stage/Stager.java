@@ -41,24 +41,24 @@ public final class Stager {
 
     private final RetryingRename rename;
     private final TreeRemoval removal;
+    private final FreeSpace freeSpace;
 
     public Stager() {
-        this(RetryingRename.standard(), FileTrees::delete);
+        this(RetryingRename.standard(), FileTrees::delete, FreeSpace.SYSTEM);
+    }
+
+    public Stager(FreeSpace freeSpace) {
+        this(RetryingRename.standard(), FileTrees::delete, freeSpace);
     }
 
     public Stager(RetryingRename rename, TreeRemoval removal) {
+        this(rename, removal, FreeSpace.SYSTEM);
+    }
+
+    public Stager(RetryingRename rename, TreeRemoval removal, FreeSpace freeSpace) {
         this.rename = rename;
         this.removal = removal;
-    }
-
-    private final FreeSpace freeSpace;
-
-    public Stager(FreeSpace freeSpace) {
         this.freeSpace = freeSpace;
-    }
-
-    public Stager() {
-        this(FreeSpace.SYSTEM);
     }
 
     public StageResult run(StageRequest request, OperationListener listener, CancellationToken token)
