@@ -136,7 +136,7 @@ class PlanRulesFirstTest {
         Path workflow = temp.resolve("release-hip.yml");
 
         CliTestSupport.Result r = CliTestSupport.run("ci-workflow", "--profile", file.toString(), "--out", workflow.toString(),
-                "--packager-repo", "me/hip-packager");
+                "--packager-repo", "me/hip-packager", "--packager-ref", "v0.1.0");
 
         assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(Cli.BAD_INPUT);
         // The runners are not this machine: the same errors as plan without --host or --detect.

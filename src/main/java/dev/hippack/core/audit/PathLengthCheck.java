@@ -29,7 +29,11 @@ public final class PathLengthCheck implements PackageCheck {
             return findings;
         }
         PathLimits limits = new PathLimits(c.topFolder(), longest.get().windowsPath());
-        String figures = "The longest path is " + limits.longestPath().length() + " characters (" + limits.longestPath()
+        String path = limits.longestPath();
+        int slash = path.lastIndexOf('\\');
+        // The folder, not the whole path: a kernel file's name alone is wider than the wizard's findings list.
+        String where = slash < 0 ? path : "a file in " + path.substring(0, slash);
+        String figures = "The longest path is " + path.length() + " characters (" + where
                 + "), so the package can be extracted into a folder of at most " + limits.allowedRoot() + " characters ("
                 + PathLimits.SUGGESTED_ROOT + " is " + PathLimits.SUGGESTED_ROOT.length() + "): "
                 + limits.byMaxPath() + " by Windows' 260-character MAX_PATH (Explorer's extraction, rocBLAS's file lookups), "
@@ -38,7 +42,7 @@ public final class PathLengthCheck implements PackageCheck {
         String shorten = "Shorten the package name (archiveName, now " + c.topFolder().length() + " characters) or the"
                 + " longest paths, and tell users to extract to a short folder such as " + PathLimits.SUGGESTED_ROOT + ".";
         if (limits.allowedRoot() < PathLimits.SUGGESTED_ROOT.length()) {
-            findings.add(Finding.error(PATH_LENGTH, figures + " Not even " + PathLimits.SUGGESTED_ROOT + " fits.", shorten));
+            findings.add(Finding.error(PATH_LENGTH, figures + " Not even " + PathLimits.SUGGESTED_ROOT + " fits. The longest path: " + path + ".", shorten));
         } else if (limits.allowedRoot() < limits.explorerDefaultRoot()) {
             findings.add(Finding.warning(PATH_LENGTH, figures + " Explorer's \"Extract All\" proposes the Downloads folder,"
                     + " up to " + limits.explorerDefaultRoot() + " characters with a 20-character user name, which is too deep.",
