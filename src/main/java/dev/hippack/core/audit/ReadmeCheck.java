@@ -75,13 +75,20 @@ public final class ReadmeCheck implements PackageCheck {
         return findings;
     }
 
+    /** A line saying the package lacks a target ("this package has no gfx1102 kernels"). */
+    private static final Pattern LACKS_TARGET = Pattern.compile("has no gfx[0-9]{2,4}[a-z]? kernels");
+
     /**
-     * The targets a README names: every gfx id, except on lines that talk about the other
-     * track's package (a ROCm 7 README names gfx1102 only to send its users to ROCm 6).
+     * The targets a README names: every gfx id, except on lines that say the package lacks one or
+     * talk about the other track's package (a ROCm 7 README names gfx1102 only to send its users to ROCm 6).
      */
     static List<String> targetsNamed(String text, OptionalInt generation) {
         Set<String> out = new LinkedHashSet<>();
         for (String line : text.split("\\R")) {
+            if (LACKS_TARGET.matcher(line).find()) {
+                // The RX 7600 advice of a package without gfx1102 names the target it lacks.
+                continue;
+            }
             if (generation.isPresent()) {
                 boolean otherTrack = generation.getAsInt() == 7
                         ? ROCM6.matcher(line).find() || RX7600.matcher(line).find()

@@ -55,8 +55,12 @@ final class ZipSource implements PackageSource {
      * package unpacks to about 3 times its zip, and its audit reads that a few times over.
      */
     static final long WORK_PER_BYTE = 100;
-    /** Below this, any zip may be decompressed in full however well it compresses (a second or two). */
-    static final long MIN_WORK_BYTES = 1L << 30;
+    /**
+     * Below this, any zip may be decompressed in full however well it compresses (a few seconds).
+     * The sample machine's packages hold zero-filled files of real sizes, so they unpack to ~200
+     * times their zip, and their audits read more than 1 GiB of it.
+     */
+    static final long MIN_WORK_BYTES = 4L << 30;
 
     private final Path zipPath;
     private final FileChannel channel;

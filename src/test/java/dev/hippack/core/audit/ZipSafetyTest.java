@@ -191,9 +191,9 @@ class ZipSafetyTest {
 
     @Test
     void aBombInsideTheDeclaredLimitsIsStoppedByTheWorkBudget() throws Exception {
-        // Two 600 MiB runs of zeros: each within the entry limit and deflate's real ratio, but
-        // 1.2 GiB from a zip of a few MB, more than the work a zip of that size may cost.
-        long each = 600L << 20;
+        // Two runs of zeros, each half the least budget and 100 MiB more: each within the entry limit
+        // and deflate's real ratio, but more from a zip of a few MB than the work it may cost.
+        long each = ZipSource.MIN_WORK_BYTES / 2 + (100L << 20);
         Path zip = zip(out -> {
             out.setLevel(1);
             byte[] zeros = new byte[1 << 20];
@@ -210,7 +210,9 @@ class ZipSafetyTest {
         assertThat(ids(r)).startsWith("zip.bomb");
         assertThat(r.findings().get(0).message()).contains("times its size").contains("stopped reading");
         // Nothing is decompressed past the budget: the executables are reported unread, not read.
-        assertThat(r.findings().subList(1, r.findings().size())).allSatisfy(f -> {
+        // (The path-length note is read from the names, not the data.)
+        assertThat(r.findings().subList(1, r.findings().size()).stream()
+                .filter(f -> !f.id().equals("layout.path-length")).toList()).isNotEmpty().allSatisfy(f -> {
             assertThat(f.id()).isEqualTo("deps.closure");
             assertThat(f.message()).contains("a zip bomb");
         });
