@@ -1,6 +1,7 @@
 package dev.hippack.core.launch;
 
 import dev.hippack.core.OperationFailedException;
+import dev.hippack.core.audit.DependencyCheck;
 import dev.hippack.core.audit.RuntimeLoadCheck;
 import dev.hippack.core.audit.pe.PeReader;
 import dev.hippack.core.build.ConsoleCharset;
@@ -174,9 +175,12 @@ public final class StartCheck {
         }
         if (!started.isEmpty()) {
             out.add(Finding.info(ID, "Started " + String.join(", ", started) + " with " + HELP_ARGUMENT + " from the package folder,"
-                    + " with PATH reduced to Windows' folders: " + (started.size() == 1 ? "it" : "each") + " loaded every DLL it imports and exited normally.",
-                    "Nothing to do. (DLLs opened later, such as the HIP runtime's comgr, are checked by "
-                            + RuntimeLoadCheck.DEPS_RUNTIME_LOADED + ".)"));
+                    + " with PATH reduced to Windows' folders: " + (started.size() == 1 ? "it" : "each") + " loaded every DLL it imports and exited normally."
+                    + " What this start cannot see: Windows always searches System32, where the AMD driver and the Visual C++"
+                    + " redistributable put copies of the HIP runtime, comgr and the C++ runtime, so on this machine a package"
+                    + " missing one of those still starts.",
+                    "Nothing to do here: the audit is the authority for those DLLs (" + DependencyCheck.DEPS_CLOSURE + " and "
+                            + RuntimeLoadCheck.DEPS_RUNTIME_LOADED + ", which also covers DLLs opened later, such as comgr)."));
         }
         return out;
     }

@@ -227,7 +227,10 @@ class StartCheckTest {
                 }, CancellationToken.none());
         assertThat(findings).singleElement().satisfies(f -> {
             assertThat(f.severity()).isEqualTo(Severity.INFO);
-            assertThat(f.message()).contains("Started audiocpp_cli.exe, audiocpp_server.exe with --help");
+            assertThat(f.message()).contains("Started audiocpp_cli.exe, audiocpp_server.exe with --help")
+                    // It says what it cannot see: System32's copies of the runtime DLLs.
+                    .contains("What this start cannot see").contains("System32").contains("HIP runtime, comgr");
+            assertThat(f.fix()).contains("deps.closure").contains("deps.runtime-loaded");
         });
         for (String exe : List.of("audiocpp_cli.exe", "audiocpp_server.exe")) {
             assertThat(Files.readString(pkg.resolve(exe + ".txt")).trim())
