@@ -36,6 +36,8 @@ class BuildCommandCtrlCTest {
     @Test
     void ctrlCCancelsTheBuildAndLeavesNoProcessBehind() throws Exception {
         assumeTrue(Files.isExecutable(Path.of("/bin/kill")), "needs /bin/kill to send SIGINT (a Unix machine)");
+        String undeliverable = InterruptSignal.whyNotDeliverable();
+        assumeTrue(undeliverable == null, undeliverable);
         String modulePath = System.getProperty("jdk.module.path");
         assumeTrue(modulePath != null, "needs the module path to start hip-packager as a child JVM");
         String java = ProcessHandle.current().info().command().orElseThrow();
