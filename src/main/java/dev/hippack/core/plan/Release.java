@@ -16,6 +16,12 @@ import java.util.Objects;
  */
 public record Release(List<ReleasePlan> packages) {
 
+    /**
+     * GitHub refuses a release asset of 2 GiB or more (HTTP 422): {@code release} warns of such a
+     * zip and the exported workflow stops before publishing it.
+     */
+    public static final long GITHUB_ASSET_LIMIT = 2L * 1024 * 1024 * 1024;
+
     public Release {
         Objects.requireNonNull(packages, "packages");
         packages = List.copyOf(packages);

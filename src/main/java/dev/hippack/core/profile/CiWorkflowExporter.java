@@ -68,8 +68,6 @@ public final class CiWorkflowExporter {
     public static final String PREVIOUS_FOLDER = "previous";
     /** The artifact of one package's zip is named this, then the matrix id. */
     public static final String PACKAGE_ARTIFACT = "package-";
-    /** GitHub refuses a release asset of 2 GiB or more; the workflow checks the zips before publishing. */
-    public static final long GITHUB_ASSET_LIMIT = 2L * 1024 * 1024 * 1024;
     /** The artifact of the whole release: zips, SHA256SUMS, RELEASE-NOTES.md. */
     public static final String RELEASE_ARTIFACT = "release";
 
@@ -327,7 +325,7 @@ public final class CiWorkflowExporter {
                 .replace("{{PREVIOUS_FOLDER}}", PREVIOUS_FOLDER)
                 .replace("{{PACKAGE_ARTIFACT}}", PACKAGE_ARTIFACT)
                 .replace("{{RELEASE_ARTIFACT}}", RELEASE_ARTIFACT)
-                .replace("{{ASSET_LIMIT}}", Long.toString(GITHUB_ASSET_LIMIT))
+                .replace("{{ASSET_LIMIT}}", Long.toString(Release.GITHUB_ASSET_LIMIT))
                 .replace("{{CHECKOUT}}", CHECKOUT.uses())
                 .replace("{{CACHE}}", CACHE.uses())
                 .replace("{{CCACHE}}", CCACHE.uses())

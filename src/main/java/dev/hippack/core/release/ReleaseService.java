@@ -25,6 +25,7 @@ import dev.hippack.core.io.OutputLock;
 import dev.hippack.core.io.UnsafeTargetException;
 import dev.hippack.core.io.WriteChannels;
 import dev.hippack.core.plan.PackageName;
+import dev.hippack.core.plan.Release;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.LogLine;
@@ -373,17 +374,15 @@ public final class ReleaseService {
         return PackageOutcome.zipped(named, Optional.empty(), Optional.empty(), audit, described, assetLimit(described));
     }
 
-    /** GitHub refuses a release asset of 2 GiB or more (HTTP 422), so such a zip cannot be published there. */
-    static final long GITHUB_ASSET_LIMIT = 2L * 1024 * 1024 * 1024;
     static final String ASSET_SIZE = "release.asset-size";
 
     /** A warning when {@code zip} reaches GitHub's per-asset limit; nothing otherwise. */
     static List<Finding> assetLimit(ZipResult zip) {
-        if (zip.zipBytes() < GITHUB_ASSET_LIMIT) {
+        if (zip.zipBytes() < Release.GITHUB_ASSET_LIMIT) {
             return List.of();
         }
         return List.of(Finding.warning(ASSET_SIZE, zip.zip().getFileName() + " is " + ByteSize.of(zip.zipBytes())
-                + ", at or past GitHub's " + ByteSize.of(GITHUB_ASSET_LIMIT) + " limit per release asset: GitHub refuses it"
+                + ", at or past GitHub's " + ByteSize.of(Release.GITHUB_ASSET_LIMIT) + " limit per release asset: GitHub refuses it"
                 + " (HTTP 422), so it cannot be attached to a GitHub Release.",
                 "Leave out targets or rocBLAS's kernels (rocblasKernels 'drop') to make the zip smaller, or publish it elsewhere."));
     }
