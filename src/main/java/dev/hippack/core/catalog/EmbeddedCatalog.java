@@ -34,17 +34,19 @@ final class EmbeddedCatalog {
 
     private static List<GpuArchitecture> architectures() {
         return List.of(
-            new GpuArchitecture("gfx1100", "RDNA3", GpuArchitecture.Kind.DISCRETE, "Radeon RX 7900 XTX / XT / GRE", null),
-            new GpuArchitecture("gfx1101", "RDNA3", GpuArchitecture.Kind.DISCRETE, "Radeon RX 7800 XT / 7700 XT", null),
-            new GpuArchitecture("gfx1102", "RDNA3", GpuArchitecture.Kind.DISCRETE, "Radeon RX 7600 / 7600 XT", null),
-            new GpuArchitecture("gfx1103", "RDNA3", GpuArchitecture.Kind.INTEGRATED, "Radeon 780M / 760M (Phoenix, Hawk Point)", null),
-            new GpuArchitecture("gfx1150", "RDNA3.5", GpuArchitecture.Kind.INTEGRATED, "Radeon 890M / 880M (Strix Point)", null),
-            new GpuArchitecture("gfx1151", "RDNA3.5", GpuArchitecture.Kind.INTEGRATED, "Radeon 8060S (Strix Halo)", null),
-            new GpuArchitecture("gfx1200", "RDNA4", GpuArchitecture.Kind.DISCRETE, "Radeon RX 9060 XT", null),
-            new GpuArchitecture("gfx1201", "RDNA4", GpuArchitecture.Kind.DISCRETE, "Radeon RX 9070 XT / 9070", null),
-            new GpuArchitecture("gfx1030", "RDNA2", GpuArchitecture.Kind.DISCRETE, "Radeon RX 6800 / 6800 XT / 6900 XT", "RDNA2: hipBLASLt in ROCm 6.4 and 7.1 ships no kernels for it, and audio.cpp routes every GEMM through hipBLASLt."),
-            new GpuArchitecture("gfx1031", "RDNA2", GpuArchitecture.Kind.DISCRETE, "Radeon RX 6700 XT / 6750 XT", "RDNA2: hipBLASLt in ROCm 6.4 and 7.1 ships no kernels for it, and audio.cpp routes every GEMM through hipBLASLt."),
-            new GpuArchitecture("gfx1032", "RDNA2", GpuArchitecture.Kind.DISCRETE, "Radeon RX 6600 / 6600 XT / 6650 XT", "RDNA2: hipBLASLt in ROCm 6.4 and 7.1 ships no kernels for it, and audio.cpp routes every GEMM through hipBLASLt."));
+            new GpuArchitecture("gfx1100", "RDNA3", GpuArchitecture.Kind.DISCRETE, "Radeon RX 7900 XTX / XT / GRE", null, null),
+            new GpuArchitecture("gfx1101", "RDNA3", GpuArchitecture.Kind.DISCRETE, "Radeon RX 7800 XT / 7700 XT", null, null),
+            new GpuArchitecture("gfx1102", "RDNA3", GpuArchitecture.Kind.DISCRETE, "Radeon RX 7600 / 7600 XT", null, null),
+            new GpuArchitecture("gfx1103", "RDNA3", GpuArchitecture.Kind.INTEGRATED, "Radeon 780M / 760M (Phoenix, Hawk Point)", null, null),
+            new GpuArchitecture("gfx1150", "RDNA3.5", GpuArchitecture.Kind.INTEGRATED, "Radeon 890M / 880M (Strix Point)", null, null),
+            new GpuArchitecture("gfx1151", "RDNA3.5", GpuArchitecture.Kind.INTEGRATED, "Radeon 8060S (Strix Halo)", null, null),
+            new GpuArchitecture("gfx1152", "RDNA3.5", GpuArchitecture.Kind.INTEGRATED, "Radeon 860M / 840M", null, new GgmlRequirement("external/ggml/src/ggml-cuda/vendors/hip.h", "RDNA3_5", "llama.cpp PR #24129", "ggml treats gfx1152 as RDNA3.5 only after that change; built without it, its output is corrupted (TheRock #5579).")),
+            new GpuArchitecture("gfx1153", "RDNA3.5", GpuArchitecture.Kind.INTEGRATED, "Radeon 820M", null, new GgmlRequirement("external/ggml/src/ggml-cuda/vendors/hip.h", "RDNA3_5", "llama.cpp PR #24129", "ggml treats gfx1153 as RDNA3.5 only after that change; built without it, its output is corrupted (TheRock #5579).")),
+            new GpuArchitecture("gfx1200", "RDNA4", GpuArchitecture.Kind.DISCRETE, "Radeon RX 9060 XT", null, null),
+            new GpuArchitecture("gfx1201", "RDNA4", GpuArchitecture.Kind.DISCRETE, "Radeon RX 9070 XT / 9070", null, null),
+            new GpuArchitecture("gfx1030", "RDNA2", GpuArchitecture.Kind.DISCRETE, "Radeon RX 6800 / 6800 XT / 6900 XT", "RDNA2: hipBLASLt in ROCm 6.4 and 7.1 ships no kernels for it, and audio.cpp routes every GEMM through hipBLASLt.", null),
+            new GpuArchitecture("gfx1031", "RDNA2", GpuArchitecture.Kind.DISCRETE, "Radeon RX 6700 XT / 6750 XT", "RDNA2: hipBLASLt in ROCm 6.4 and 7.1 ships no kernels for it, and audio.cpp routes every GEMM through hipBLASLt.", null),
+            new GpuArchitecture("gfx1032", "RDNA2", GpuArchitecture.Kind.DISCRETE, "Radeon RX 6600 / 6600 XT / 6650 XT", "RDNA2: hipBLASLt in ROCm 6.4 and 7.1 ships no kernels for it, and audio.cpp routes every GEMM through hipBLASLt.", null));
     }
 
     private static List<RocmGeneration> generations() {
@@ -93,6 +95,8 @@ final class EmbeddedCatalog {
                 new KernelSize("gfx1103", 0.0, false),
                 new KernelSize("gfx1150", 159.4, false),
                 new KernelSize("gfx1151", 8.6, false),
+                new KernelSize("gfx1152", 0.0, false),
+                new KernelSize("gfx1153", 0.0, false),
                 new KernelSize("gfx1200", 9.1, false),
                 new KernelSize("gfx1201", 9.1, false),
                 new KernelSize("gfx1030", 147.9, false),
@@ -106,6 +110,8 @@ final class EmbeddedCatalog {
                 new KernelSize("gfx1103", 16.0, false),
                 new KernelSize("gfx1150", 16.0, false),
                 new KernelSize("gfx1151", 16.0, false),
+                new KernelSize("gfx1152", 0.0, false),
+                new KernelSize("gfx1153", 0.0, false),
                 new KernelSize("gfx1200", 23.0, false),
                 new KernelSize("gfx1201", 27.0, false),
                 new KernelSize("gfx1030", 0.0, false),
@@ -118,6 +124,8 @@ final class EmbeddedCatalog {
                 new KernelSize("gfx1103", 0.0, false),
                 new KernelSize("gfx1150", 28.7, true),
                 new KernelSize("gfx1151", 1.55, true),
+                new KernelSize("gfx1152", 0.0, false),
+                new KernelSize("gfx1153", 0.0, false),
                 new KernelSize("gfx1200", 1.55, true),
                 new KernelSize("gfx1201", 1.55, true),
                 new KernelSize("gfx1030", 26.0, true),
@@ -131,6 +139,8 @@ final class EmbeddedCatalog {
                 new KernelSize("gfx1103", 17.0, false),
                 new KernelSize("gfx1150", 17.0, false),
                 new KernelSize("gfx1151", 17.0, false),
+                new KernelSize("gfx1152", 0.0, false),
+                new KernelSize("gfx1153", 0.0, false),
                 new KernelSize("gfx1200", 189.0, false),
                 new KernelSize("gfx1201", 131.0, false),
                 new KernelSize("gfx1030", 0.0, false),
