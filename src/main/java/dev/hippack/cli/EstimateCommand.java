@@ -126,7 +126,7 @@ public final class EstimateCommand extends BaseCommand {
         out.println();
         out.printf("%-20s %12s%n", "Component", "Size");
         for (ComponentSize c : e.components()) {
-            out.printf("%-20s %12s%s%n", c.id(), ByteSize.of(c.bytes()), c.derived() ? " ~" : "");
+            out.printf("%-20s %12s%s%n", c.id().id(), ByteSize.of(c.bytes()), c.derived() ? " ~" : "");
         }
         out.printf("%-20s %12s%n", "total", ByteSize.of(e.totalBytes()));
         out.printf("%-20s %12s to %s%n", "zip", ByteSize.of(e.zipBytes().low()), ByteSize.of(e.zipBytes().high()));

@@ -1,5 +1,6 @@
 package dev.hippack.core.audit;
 
+import dev.hippack.core.PackagePart;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.audit.pe.PeFormatException;
 import dev.hippack.core.audit.pe.PeReader;
@@ -73,7 +74,7 @@ public final class PackageSnapshotReader {
             Optional<String> readme = Optional.empty();
             for (PackageEntry e : entries) {
                 token.throwIfCancelled();
-                String component = component(e);
+                PackagePart component = component(e);
                 Optional<String> arch = Optional.empty();
                 for (KernelLibrary lib : KernelLibrary.values()) {
                     String prefix = lib.folder() + "/library/";
@@ -128,33 +129,33 @@ public final class PackageSnapshotReader {
         return n;
     }
 
-    private String component(PackageEntry e) {
+    private PackagePart component(PackageEntry e) {
         String lower = e.lowerPath();
         if (lower.startsWith("rocblas/library/")) {
-            return PackageSnapshot.ROCBLAS_KERNELS;
+            return PackagePart.ROCBLAS_KERNELS;
         }
         if (lower.startsWith("hipblaslt/library/")) {
-            return PackageSnapshot.HIPBLASLT_KERNELS;
+            return PackagePart.HIPBLASLT_KERNELS;
         }
         if (!e.topLevel()) {
-            return PackageSnapshot.OTHER;
+            return PackagePart.OTHER;
         }
         if (lower.endsWith(".exe")) {
-            return PackageSnapshot.EXECUTABLES;
+            return PackagePart.EXECUTABLES;
         }
         if (TEXT_FILES.contains(lower)) {
-            return PackageSnapshot.TEXT_FILES;
+            return PackagePart.README;
         }
         if (lower.endsWith(".dll")) {
             if (DllNames.isCrt(e.name())) {
-                return PackageSnapshot.CRT;
+                return PackagePart.CRT;
             }
             Optional<RocmDll.Role> role = rocmRole(e.name());
             if (role.isPresent()) {
-                return role.get().isHipRuntime() ? PackageSnapshot.HIP_RUNTIME : PackageSnapshot.MATH_DLLS;
+                return role.get().isHipRuntime() ? PackagePart.HIP_RUNTIME : PackagePart.MATH_DLLS;
             }
         }
-        return PackageSnapshot.OTHER;
+        return PackagePart.OTHER;
     }
 
     /** The role of a ROCm DLL of any generation; a versioned comgr (amd_comgr0604.dll) is a compiler runtime too. */

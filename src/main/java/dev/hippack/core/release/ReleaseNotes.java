@@ -1,5 +1,6 @@
 package dev.hippack.core.release;
 
+import dev.hippack.core.PackagePart;
 import dev.hippack.core.audit.PackageSnapshot;
 import dev.hippack.core.audit.PathLimits;
 import dev.hippack.core.catalog.Catalog;
@@ -198,8 +199,8 @@ public final class ReleaseNotes {
             md.append("| ").append(target).append(" |");
             for (Zipped z : zipped) {
                 boolean serves = z.snapshot().targets().contains(target);
-                md.append(' ').append(serves ? kernelSize(z.snapshot(), PackageSnapshot.ROCBLAS_KERNELS, target) : "-")
-                        .append(" | ").append(serves ? kernelSize(z.snapshot(), PackageSnapshot.HIPBLASLT_KERNELS, target) : "-")
+                md.append(' ').append(serves ? kernelSize(z.snapshot(), PackagePart.ROCBLAS_KERNELS, target) : "-")
+                        .append(" | ").append(serves ? kernelSize(z.snapshot(), PackagePart.HIPBLASLT_KERNELS, target) : "-")
                         .append(" |");
             }
             md.append('\n');
@@ -217,8 +218,8 @@ public final class ReleaseNotes {
             md.append("---|");
         }
         md.append('\n');
-        List<Map<String, Long>> parts = zipped.stream().map(z -> z.snapshot().componentBytes()).toList();
-        for (String id : PackageSnapshot.COMPONENTS) {
+        List<Map<PackagePart, Long>> parts = zipped.stream().map(z -> z.snapshot().componentBytes()).toList();
+        for (PackagePart id : PackagePart.values()) {
             if (parts.stream().allMatch(p -> p.get(id) == 0)) {
                 continue;
             }
@@ -259,17 +260,17 @@ public final class ReleaseNotes {
     }
 
     /** An architecture's kernel bytes in one library; "none" where the library has no kernels for it (gfx1103 in rocBLAS). */
-    private static String kernelSize(PackageSnapshot s, String library, String arch) {
+    private static String kernelSize(PackageSnapshot s, PackagePart library, String arch) {
         long bytes = s.archBytes(library, arch);
         return bytes == 0 ? "none" : ByteSize.of(bytes);
     }
 
     /** Where the difference comes from: the kernel libraries, which the two ROCm versions size very differently. */
     private static String tradeOff(PackageSnapshot a, PackageSnapshot b, String aName, String bName) {
-        Map<String, Long> pa = a.componentBytes();
-        Map<String, Long> pb = b.componentBytes();
-        long rocblas = pb.get(PackageSnapshot.ROCBLAS_KERNELS) - pa.get(PackageSnapshot.ROCBLAS_KERNELS);
-        long hipblaslt = pb.get(PackageSnapshot.HIPBLASLT_KERNELS) - pa.get(PackageSnapshot.HIPBLASLT_KERNELS);
+        Map<PackagePart, Long> pa = a.componentBytes();
+        Map<PackagePart, Long> pb = b.componentBytes();
+        long rocblas = pb.get(PackagePart.ROCBLAS_KERNELS) - pa.get(PackagePart.ROCBLAS_KERNELS);
+        long hipblaslt = pb.get(PackagePart.HIPBLASLT_KERNELS) - pa.get(PackagePart.HIPBLASLT_KERNELS);
         if (rocblas == 0 && hipblaslt == 0) {
             return "";
         }

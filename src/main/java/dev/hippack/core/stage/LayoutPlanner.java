@@ -374,7 +374,6 @@ public final class LayoutPlanner {
     private int addKernels(Map<String, StagedFile> files, Path library, KernelLibrary lib, List<String> targets)
             throws PackagerException {
         StagedFile.Kind kind = lib == KernelLibrary.ROCBLAS ? StagedFile.Kind.ROCBLAS_KERNEL : StagedFile.Kind.HIPBLASLT_KERNEL;
-        Set<String> wanted = new HashSet<>(targets);
         int dropped = 0;
         try (Stream<Path> walk = Files.walk(library)) {
             for (Path f : (Iterable<Path>) walk::iterator) {
@@ -383,7 +382,7 @@ public final class LayoutPlanner {
                 }
                 String rel = library.relativize(f).toString().replace(f.getFileSystem().getSeparator(), "/");
                 KernelFile k = classifier.classify(rel);
-                if (k.archless() || wanted.contains(k.arch().get())) {
+                if (k.keptFor(targets)) {
                     add(files, new StagedFile(lib.folder() + "/library/" + rel, f, size(f), kind));
                 } else {
                     dropped++;
