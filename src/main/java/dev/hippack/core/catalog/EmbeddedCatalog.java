@@ -28,8 +28,8 @@ final class EmbeddedCatalog {
 
     private static List<Track> tracks() {
         return List.of(
-            new Track("rocm6", "6.4", 6, List.of("gfx1100", "gfx1101", "gfx1102", "gfx1103", "gfx1150", "gfx1151", "gfx1200", "gfx1201"), "build\\hip", "audiocpp-windows-hip-rocm6", "AMD-Software-PRO-Edition-25.Q3-Win10-Win11-For-HIP.exe", List.of("10", "11")),
-            new Track("rocm7", "7.1", 7, List.of("gfx1100", "gfx1101", "gfx1103", "gfx1150", "gfx1151", "gfx1200", "gfx1201"), "build\\hip71", "audiocpp-windows-hip-rocm7", "AMD-Software-PRO-Edition-26.Q1-Win11-For-HIP.exe", List.of("11")));
+            new Track("rocm6", "6.4", 6, List.of("gfx1100", "gfx1101", "gfx1102", "gfx1103", "gfx1150", "gfx1151", "gfx1200", "gfx1201"), "build\\hip", "audiocpp-windows-hip-rocm6", "AMD-Software-PRO-Edition-25.Q3-Win10-Win11-For-HIP.exe", List.of("10", "11"), List.of()),
+            new Track("rocm7", "7.1", 7, List.of("gfx1100", "gfx1101", "gfx1103", "gfx1150", "gfx1151", "gfx1200", "gfx1201"), "build\\hip71", "audiocpp-windows-hip-rocm7", "AMD-Software-PRO-Edition-26.Q1-Win11-For-HIP.exe", List.of("11"), List.of()));
     }
 
     private static List<GpuArchitecture> architectures() {

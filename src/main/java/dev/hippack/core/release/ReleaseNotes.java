@@ -292,6 +292,12 @@ public final class ReleaseNotes {
             windows.forEach((requirement, zips) -> md.append("- ").append(String.join(", ", zips)).append(": ")
                     .append(requirement).append(".\n"));
         }
+        // Each package whose track rests on inferred facts says so, with the catalog's one sentence.
+        for (Zipped z : zipped) {
+            var plan = z.outcome().pkg().plan();
+            catalog.hardwareCaveat(plan.track(), plan.rocmVersion()).ifPresent(c -> md.append("- `").append(z.zipName())
+                    .append("`: ").append(c).append('\n'));
+        }
         md
                 .append("- An AMD Radeon GPU from the table above, with a current AMD graphics driver (Adrenalin Edition).")
                 .append(" The HIP runtime is in the package, so the driver only has to support the GPU; if the GPU does not")
