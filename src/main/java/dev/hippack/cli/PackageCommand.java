@@ -154,6 +154,7 @@ public final class PackageCommand extends BaseCommand {
         } else {
             ZipCommand.printSummary(stdout, result);
         }
+        ZipCommand.copySbom(stdout, result, json);
         return Cli.OK;
     }
 }
