@@ -12,6 +12,7 @@ import dev.hippack.core.detect.MsvcToolset;
 import dev.hippack.core.detect.ToolsetVerdict;
 import dev.hippack.core.detect.VisualStudioInstance;
 import dev.hippack.core.inventory.LibraryInventory;
+import dev.hippack.core.plan.GgmlFamily;
 import java.io.PrintWriter;
 import java.util.Locale;
 import picocli.CommandLine.Command;
@@ -104,6 +105,10 @@ final class DetectCommand extends BaseCommand {
             out.println("  script parameters: " + String.join(" ", c.scriptParameters().stream().map(p -> "-" + p).toList()));
         }
         out.println("  model families (" + c.modelFamilies().size() + "): " + String.join(", ", c.modelFamilies()));
+        for (GgmlFamily g : c.ggml()) {
+            out.println("  ggml " + g.macro() + " (" + g.file().replace('/', '\\') + "): " + (!g.found() ? "file not found"
+                    : g.architectures().isEmpty() ? "no architecture named" : String.join(" ", g.architectures())));
+        }
         out.println();
         if (r.findings().isEmpty()) {
             out.println("No problems found.");
