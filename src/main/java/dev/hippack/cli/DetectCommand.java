@@ -17,6 +17,7 @@ import dev.hippack.core.plan.GgmlFamily;
 import java.io.PrintWriter;
 import java.util.Locale;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code hip-packager detect}: what the build machine has, and what is missing. */
@@ -32,13 +33,13 @@ final class DetectCommand extends BaseCommand {
             description = "The audio.cpp checkout (a path of the build machine); default: the current folder.")
     String source;
 
-    @Option(names = "--json", description = "Print the report as JSON.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Override
     protected int run() throws PackagerException {
         MachineReport report = MachineDetector.standard(catalog()).detect(host(), source);
-        if (json) {
+        if (json.on) {
             printJson(report);
         } else {
             print(out(), report);

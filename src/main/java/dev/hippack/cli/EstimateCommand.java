@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code hip-packager estimate --track T [--targets a,b] [--sdk DIR] [--drop-rocblas-kernels] [--json]}: the package size before building. */
@@ -50,8 +51,8 @@ public final class EstimateCommand extends BaseCommand {
                     + " Default: the installed SDK of the track's ROCm version, when detection finds one.")
     String sdk;
 
-    @Option(names = "--json", description = "Print the estimate as JSON.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Override
     protected int run() throws PackagerException {
@@ -79,7 +80,7 @@ public final class EstimateCommand extends BaseCommand {
             }
         }
         SizeEstimate e = new SizeEstimator(catalog, new PlanRules(catalog)).estimate(plan, facts);
-        if (json) {
+        if (json.on) {
             printJson(e);
         } else {
             print(out(), t, e);

@@ -1,5 +1,6 @@
 package dev.hippack.core.detect;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.catalog.Catalog;
@@ -8,13 +9,13 @@ import dev.hippack.core.catalog.GpuArchitecture;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.CommandOutput;
 import dev.hippack.core.host.Host;
+import dev.hippack.core.io.SmallFile;
 import dev.hippack.core.json.ForeignJson;
 import dev.hippack.core.plan.BuildScriptFacts;
 import dev.hippack.core.plan.GgmlFamily;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.plan.SourceRevision;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -108,7 +109,7 @@ public final class CheckoutInspector {
                     "Update the checkout (git pull) to a version with HIP support.").withFile(scriptPath));
         } else {
             try {
-                String text = Files.readString(scriptFile, StandardCharsets.UTF_8);
+                String text = SmallFile.readText(scriptFile, MAX_SCRIPT_BYTES, scriptPath, StandardCharsets.UTF_8);
                 params = parameters.parse(text);
                 String code = BuildScriptParameters.blankCommentsAndStrings(text).toLowerCase(Locale.ROOT);
                 String raw = text.toLowerCase(Locale.ROOT);
@@ -127,9 +128,15 @@ public final class CheckoutInspector {
                     findings.add(Finding.warning(FINDING_ID, "This version of " + SCRIPT + " lacks " + String.join(", ", lacking)
                             + ", which a release build passes.", "Update the checkout (git pull) to the newest audio.cpp.").withFile(scriptPath));
                 }
-            } catch (IOException | RuntimeException e) {
+            } catch (PackagerException e) {
+                findings.add(Finding.error(FINDING_ID, e.getMessage(),
+                        "Restore the checkout's own build script (git checkout -- " + SCRIPT.replace('\\', '/') + ").").withFile(scriptPath));
+            } catch (IOException e) {
+                findings.add(Finding.error(FINDING_ID, "Cannot read " + scriptPath + ": " + SmallFile.why(e) + ".",
+                        "Check the file's permissions.").withFile(scriptPath));
+            } catch (RuntimeException e) {
                 findings.add(Finding.error(FINDING_ID, "Cannot read " + scriptPath + ": " + e.getMessage(),
-                        "Check the file's permissions and encoding (UTF-8).").withFile(scriptPath));
+                        "Check the file's encoding (UTF-8).").withFile(scriptPath));
             }
         }
         List<String> families = modelFamilies(host, path, local, findings);
@@ -193,13 +200,21 @@ public final class CheckoutInspector {
                 continue;
             }
             String stem = name.substring(0, name.length() - 5);
-            try (InputStream in = Files.newInputStream(specs.resolve(name))) {
-                JsonNode node = ForeignJson.trees().readTree(in);
+            try {
+                JsonNode node = ForeignJson.trees().readTree(SmallFile.read(specs.resolve(name), MAX_SPEC_BYTES, "model_specs\\" + name));
                 JsonNode family = node == null ? null : node.get("family");
                 out.add(family != null && family.isTextual() && !family.asText().isBlank() ? family.asText() : stem);
-            } catch (IOException e) {
+            } catch (PackagerException e) {
+                findings.add(Finding.warning(FINDING_ID, e.getMessage(), "Fix or remove the file; a deployment build compiles every spec.")
+                        .withFile(host.join(path, "model_specs", name)));
+                out.add(stem);
+            } catch (JsonProcessingException e) {
                 findings.add(Finding.warning(FINDING_ID, "model_specs\\" + name + " is not valid JSON: " + e.getMessage().lines().findFirst().orElse(""),
                         "Fix or remove the file; a deployment build compiles every spec.").withFile(host.join(path, "model_specs", name)));
+                out.add(stem);
+            } catch (IOException e) {
+                findings.add(Finding.warning(FINDING_ID, "model_specs\\" + name + " cannot be read: " + SmallFile.why(e) + ".",
+                        "Check the file's permissions; a deployment build compiles every spec.").withFile(host.join(path, "model_specs", name)));
                 out.add(stem);
             }
         }
@@ -250,6 +265,10 @@ public final class CheckoutInspector {
 
     /** A HEAD, ref or packed-refs file is small; anything far larger is not one. */
     private static final long MAX_REF_BYTES = 1 << 20;
+    /** audio.cpp's build script is some tens of KiB; a file of megabytes is not it, and is not read whole. */
+    static final long MAX_SCRIPT_BYTES = 4L << 20;
+    /** A model spec is a few KiB of JSON. */
+    static final long MAX_SPEC_BYTES = 4L << 20;
 
     /**
      * The commit the checkout's HEAD names, read from its git folder as gitrepository-layout(5)

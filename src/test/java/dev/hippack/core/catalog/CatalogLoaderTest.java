@@ -34,6 +34,11 @@ class CatalogLoaderTest {
     }
 
     @Test
+    void theProgramsCatalogIsWhatItsJsonResourcesHold() throws PackagerException {
+        assertThat(CatalogLoader.embedded()).isEqualTo(CatalogLoader.ofResources().load()).isSameAs(CatalogLoader.embedded());
+    }
+
+    @Test
     void rdna2IsListedButBlocked() {
         Catalog c = CatalogLoader.embedded();
         for (String id : new String[] {"gfx1030", "gfx1031", "gfx1032"}) {

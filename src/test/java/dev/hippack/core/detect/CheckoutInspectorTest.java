@@ -54,6 +54,23 @@ class CheckoutInspectorTest {
     }
 
     @Test
+    void aHugeBuildScriptOrSpecIsAFindingNamingTheLimitNotOutOfMemory() throws Exception {
+        Path c = checkout("");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(c.resolve("scripts/build_windows_hip.ps1").toFile(), "rw")) {
+            f.setLength(3L << 30);
+        }
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(c.resolve("model_specs/big.json").toFile(), "rw")) {
+            f.setLength(CheckoutInspector.MAX_SPEC_BYTES + 1);
+        }
+        List<Finding> findings = new ArrayList<>();
+        inspector.inspect(windows(), null, findings);
+        assertThat(findings).anySatisfy(f -> assertThat(f.message())
+                .isEqualTo("C:\\src\\audio cpp ü\\scripts\\build_windows_hip.ps1 is 3.00 GiB, more than the 4.0 MiB HIP Packager"
+                        + " reads of such a file; check that it is the right file."));
+        assertThat(findings).anySatisfy(f -> assertThat(f.message()).startsWith("model_specs\\big.json is 4.0 MiB, more than the 4.0 MiB"));
+    }
+
+    @Test
     void missingCheckoutIsAnErrorNamingThePath() {
         List<Finding> findings = new ArrayList<>();
         Checkout result = inspector.inspect(windows(), "D:\\nowhere\\audio.cpp\\", findings);
