@@ -154,7 +154,7 @@ public final class PackageCommand extends BaseCommand {
         } else {
             ZipCommand.printSummary(stdout, result);
         }
-        ZipCommand.copySbom(stdout, result, json);
+        ZipCommand.copySbom(stdout, result, json.on);
         return Cli.OK;
     }
 }
