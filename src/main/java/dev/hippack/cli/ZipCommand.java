@@ -97,7 +97,7 @@ public final class ZipCommand extends BaseCommand {
         } else {
             printSummary(out(), result);
         }
-        copySbom(out(), result, json);
+        copySbom(out(), result, json.on);
         return Cli.OK;
     }
 }
