@@ -43,7 +43,7 @@ public record PackageSnapshot(String source, String name, List<File> files, Opti
     public static final String CRT = "crt";
     public static final String ROCBLAS_KERNELS = "rocblas-kernels";
     public static final String HIPBLASLT_KERNELS = "hipblaslt-kernels";
-    /** README.md, server.json, LICENSE, THIRD-PARTY-NOTICES.txt. */
+    /** README.md, server.json, LICENSE, THIRD-PARTY-NOTICES.txt, sbom.cdx.json. */
     public static final String TEXT_FILES = "readme";
     public static final String OTHER = "other";
     public static final List<String> COMPONENTS = List.of(EXECUTABLES, HIP_RUNTIME, MATH_DLLS, CRT, ROCBLAS_KERNELS,
