@@ -35,7 +35,7 @@ import picocli.CommandLine.Option;
                 + "DIR/<package>/, DIR/<package>.zip and DIR/SHA256SUMS. Ctrl-C cancels the step that is running."
         },
         footer = {"", "Exit codes: 0 zipped; 1 the build or the audit found errors (no zip written) or a step failed "
-            + "(e.g. a full disk); 2 bad input (including an error of the plan rules, before any work)."})
+            + "(e.g. a full disk); 2 bad input (including an error of the plan rules, before any work); 130 Ctrl-C (no zip left)."})
 public final class PackageCommand extends BaseCommand {
 
     @Mixin
@@ -154,6 +154,7 @@ public final class PackageCommand extends BaseCommand {
         } else {
             ZipCommand.printSummary(stdout, result);
         }
+        ZipCommand.copySbom(stdout, result, json.on);
         return Cli.OK;
     }
 }

@@ -43,7 +43,7 @@ import picocli.CommandLine.Option;
         },
         footer = {"", "Exit codes: 0 every package zipped; 1 the release is incomplete (a package failed; see the notes) "
             + "or a step failed (e.g. a full disk); 2 bad input (profile, an error of the plan rules in any package, outputs "
-            + "that exist without --force, --previous)."})
+            + "that exist without --force, --previous); 130 Ctrl-C (no notes written)."})
 public final class ReleaseCommand extends BaseCommand {
 
     @Option(names = "--profile", paramLabel = "FILE",

@@ -6,9 +6,11 @@ import dev.hippack.core.archive.ZipArchiver;
 import dev.hippack.core.archive.ZipRequest;
 import dev.hippack.core.archive.ZipResult;
 import dev.hippack.core.progress.OperationCancelledException;
+import dev.hippack.core.sbom.PackageSbom;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -58,6 +60,18 @@ public final class ZipCommand extends BaseCommand {
         }
     }
 
+    /**
+     * The zip's bill of materials copied beside it ({@code <package>.sbom.cdx.json}), for those who
+     * read it before downloading the zip, and printed; nothing when the package has none.
+     */
+    static void copySbom(PrintWriter stdout, ZipResult result, boolean json) throws PackagerException {
+        Optional<Path> sbom = PackageSbom.copyBesideZip(result.zip());
+        if (!json && sbom.isPresent()) {
+            stdout.println("SBOM " + sbom.get());
+            stdout.flush();
+        }
+    }
+
     static void printSummary(PrintWriter stdout, ZipResult result) {
         stdout.printf(Locale.ROOT, "%s: %d files, %s -> %s (%.1f%%), verified%n", result.zip(),
                 result.files(), ByteSize.of(result.contentBytes()), ByteSize.of(result.zipBytes()), result.ratio() * 100);
@@ -83,6 +97,7 @@ public final class ZipCommand extends BaseCommand {
         } else {
             printSummary(out(), result);
         }
+        copySbom(out(), result, json.on);
         return Cli.OK;
     }
 }

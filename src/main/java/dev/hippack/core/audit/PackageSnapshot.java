@@ -2,6 +2,7 @@ package dev.hippack.core.audit;
 
 import dev.hippack.core.PackagePart;
 import dev.hippack.core.finding.Finding;
+import dev.hippack.core.sbom.SbomReader;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -24,10 +25,17 @@ import java.util.OptionalInt;
  * @param targetsFrom where the targets came from: {@code readme} or {@code kernel-files}
  * @param dllVersions the file version (version resource) of each top-level DLL that has one, by file name
  * @param problems   what is wrong with the container (a zip's damaged or unsafe entries, a folder's links)
+ * @param sbom       its bill of materials, read back; empty when it has none or one that cannot be read
  */
 public record PackageSnapshot(String source, String name, List<File> files, Optional<String> version,
                               OptionalInt generation, List<String> targets, String targetsFrom,
-                              Map<String, String> dllVersions, List<Finding> problems) {
+                              Map<String, String> dllVersions, List<Finding> problems, Optional<SbomReader.Sbom> sbom) {
+
+    /** A snapshot of a package without a bill of materials. */
+    public PackageSnapshot(String source, String name, List<File> files, Optional<String> version, OptionalInt generation,
+                           List<String> targets, String targetsFrom, Map<String, String> dllVersions, List<Finding> problems) {
+        this(source, name, files, version, generation, targets, targetsFrom, dllVersions, problems, Optional.empty());
+    }
 
     /**
      * One file of the package.
@@ -52,6 +60,7 @@ public record PackageSnapshot(String source, String name, List<File> files, Opti
         targets = List.copyOf(targets);
         dllVersions = Map.copyOf(dllVersions);
         problems = List.copyOf(problems);
+        Objects.requireNonNull(sbom, "sbom");
     }
 
     public long totalBytes() {

@@ -12,6 +12,8 @@ import dev.hippack.core.finding.Finding;
 import dev.hippack.core.inventory.KernelFile;
 import dev.hippack.core.inventory.KernelFileClassifier;
 import dev.hippack.core.progress.CancellationToken;
+import dev.hippack.core.sbom.PackageSbom;
+import dev.hippack.core.sbom.SbomReader;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.progress.OperationListener;
 import java.nio.file.Files;
@@ -72,6 +74,7 @@ public final class PackageSnapshotReader {
             List<PackageSnapshot.File> files = new ArrayList<>(entries.size());
             Map<String, String> versions = new LinkedHashMap<>();
             Optional<String> readme = Optional.empty();
+            Optional<SbomReader.Sbom> sbom = Optional.empty();
             for (PackageEntry e : entries) {
                 token.throwIfCancelled();
                 PackagePart component = component(e);
@@ -93,6 +96,13 @@ public final class PackageSnapshotReader {
                 }
                 if (e.topLevel() && e.name().equalsIgnoreCase("README.md")) {
                     readme = Optional.of(source.readText(e, PackageAuditor.MAX_README_BYTES));
+                }
+                if (e.topLevel() && e.name().equals(PackageSbom.FILE_NAME)) {
+                    try {
+                        sbom = Optional.of(new SbomReader().read(source.readText(e, PackageSbom.MAX_BYTES), PackageSbom.FILE_NAME));
+                    } catch (SbomReader.UnreadableSbomException unreadable) {
+                        // compared without it; the audit's sbom.files reports it
+                    }
                 }
             }
             OptionalInt generation = generationOf(entries);
@@ -116,7 +126,7 @@ public final class PackageSnapshotReader {
             }
             List<Finding> problems = new ArrayList<>(source.problems());
             return new PackageSnapshot(dirOrZip.toString(), name(dirOrZip, entries, folder), files,
-                    readme.flatMap(ReadmeCheck::versionNamed), generation, targets, from, versions, problems);
+                    readme.flatMap(ReadmeCheck::versionNamed), generation, targets, from, versions, problems, sbom);
         }
     }
 

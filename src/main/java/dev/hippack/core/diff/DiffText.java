@@ -35,6 +35,9 @@ public final class DiffText {
         if (!d.targetsLost().isEmpty()) {
             out.add("- Targets lost: " + String.join(", ", d.targetsLost()) + ".");
         }
+        if (d.bothHaveSboms()) {
+            out.add(parts(d.parts()));
+        }
         out.add("- Files: " + d.added().size() + " added, " + d.removed().size() + " removed, " + d.changed().size()
                 + " changed (" + d.oldPackage().files() + " -> " + d.newPackage().files() + " files; "
                 + ByteSize.of(d.oldPackage().bytes()) + " -> " + ByteSize.of(d.newPackage().bytes()) + ", "
@@ -76,6 +79,26 @@ public final class DiffText {
             out.add("- ROCm DLLs: " + String.join("; ", parts) + ".");
         }
         return out;
+    }
+
+    /** The components of the two bills of materials that changed, by name: what a release changed, by component. */
+    private static String parts(List<PackageDiff.PartChange> parts) {
+        if (parts.isEmpty()) {
+            return "- Components (by the bills of materials): no change.";
+        }
+        List<String> text = new ArrayList<>();
+        for (PackageDiff.PartChange p : parts) {
+            if (!p.oldPresent()) {
+                text.add(p.label() + " added" + p.newVersion().map(v -> " (" + v + ")").orElse(""));
+            } else if (!p.newPresent()) {
+                text.add(p.label() + " removed");
+            } else if (p.rebuilt()) {
+                text.add(p.label() + " " + p.newVersion().orElse("(no version)") + " rebuilt (same version, other content)");
+            } else {
+                text.add(p.label() + " " + p.oldVersion().orElse("(no version)") + " -> " + p.newVersion().orElse("(no version)"));
+            }
+        }
+        return "- Components (by the bills of materials): " + String.join("; ", text) + ".";
     }
 
     /** Kernel files by library and architecture ("56 rocBLAS kernel files of gfx1151, 8.6 MiB"), other files by name. */

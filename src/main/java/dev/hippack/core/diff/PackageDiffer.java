@@ -3,6 +3,7 @@ package dev.hippack.core.diff;
 import dev.hippack.core.PackagePart;
 import dev.hippack.core.audit.PackageSnapshot;
 import dev.hippack.core.finding.Finding;
+import dev.hippack.core.sbom.SbomReader;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -82,8 +83,32 @@ public final class PackageDiffer {
         List<String> lost = older.targets().stream().filter(t -> !newer.targets().contains(t)).toList();
         List<Finding> findings = new ArrayList<>(older.problems());
         findings.addAll(newer.problems());
+        boolean sboms = older.sbom().isPresent() && newer.sbom().isPresent();
+        List<PackageDiff.PartChange> parts = sboms ? parts(older.sbom().get(), newer.sbom().get()) : List.of();
         return new PackageDiff(side(older), side(newer), gained, lost, added, removed, changed, components, architectures,
-                rocm, findings);
+                rocm, findings, parts, sboms);
+    }
+
+    /** The components (not the files) of two SBOMs, matched by bom-ref, in the new SBOM's order then the removed ones. */
+    private static List<PackageDiff.PartChange> parts(SbomReader.Sbom older, SbomReader.Sbom newer) {
+        List<PackageDiff.PartChange> out = new ArrayList<>();
+        for (SbomReader.Part n : newer.parts()) {
+            Optional<SbomReader.Part> o = older.part(n.ref());
+            if (o.isEmpty()) {
+                out.add(new PackageDiff.PartChange(n.label(), Optional.empty(), n.version(), false, true, false));
+            } else if (!o.get().version().equals(n.version())) {
+                out.add(new PackageDiff.PartChange(n.label(), o.get().version(), n.version(), true, true, false));
+            } else if (!o.get().sha256().equals(n.sha256()) || !o.get().commit().equals(n.commit())
+                    || !o.get().fileCount().equals(n.fileCount())) {
+                out.add(new PackageDiff.PartChange(n.label(), o.get().version(), n.version(), true, true, true));
+            }
+        }
+        for (SbomReader.Part o : older.parts()) {
+            if (newer.part(o.ref()).isEmpty()) {
+                out.add(new PackageDiff.PartChange(o.label(), o.version(), Optional.empty(), true, false, false));
+            }
+        }
+        return out;
     }
 
     private static PackageDiff.Side side(PackageSnapshot s) {

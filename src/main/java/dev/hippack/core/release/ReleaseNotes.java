@@ -86,9 +86,19 @@ public final class ReleaseNotes {
             changes(md, zipped, comparisons, notReleased);
         }
         md.append("## Checking the download\n\n")
-                .append("`SHA256SUMS` lists the SHA-256 of every zip of this release. With the zips beside it, run\n")
-                .append("`sha256sum -c SHA256SUMS` (Linux, macOS, Git Bash), or in PowerShell compare\n")
-                .append("`(Get-FileHash <zip> -Algorithm SHA256).Hash` with its line.\n\n");
+                .append("- **Checksums.** `SHA256SUMS` lists the SHA-256 of every zip of this release. With the zips beside it, run\n")
+                .append("  `sha256sum -c SHA256SUMS` (Linux, macOS, Git Bash), or in PowerShell compare\n")
+                .append("  `(Get-FileHash <zip> -Algorithm SHA256).Hash` with its line.\n")
+                .append("- **Provenance.** A release cut by its GitHub Actions workflow attests every zip, `SHA256SUMS` and every\n")
+                .append("  bill of materials with GitHub's build provenance: `gh attestation verify <zip> --repo <owner>/<repository>`\n")
+                .append("  (the repository this release is published in) checks that the file was built by that repository's\n")
+                .append("  workflow, from which commit, and that it is unchanged since.\n")
+                .append("- **Signatures.** In Explorer, a file's Properties, Digital Signatures tab shows who signed it (or\n")
+                .append("  `Get-AuthenticodeSignature <file>` in PowerShell): AMD's DLLs and Microsoft's C++ runtime carry their\n")
+                .append("  makers' signatures; `audiocpp_cli.exe` and `audiocpp_server.exe` carry one when this release was signed.\n")
+                .append("- **Bill of materials.** Each package's `sbom.cdx.json`, also published beside its zip as\n")
+                .append("  `<package>.sbom.cdx.json` (CycloneDX 1.6), lists its components (audio.cpp, ggml, each ROCm DLL and kernel\n")
+                .append("  library, the C++ runtime) with version, license and SHA-256, and every file with its SHA-256.\n\n");
         md.append("## Licenses\n\n")
                 .append("audio.cpp is MIT-licensed; each package has its `LICENSE`. `THIRD-PARTY-NOTICES.txt` in each package")
                 .append(" names every other component in it (ggml, AMD's ROCm libraries, runtime and kernel files, the Microsoft")
@@ -291,6 +301,12 @@ public final class ReleaseNotes {
         } else {
             windows.forEach((requirement, zips) -> md.append("- ").append(String.join(", ", zips)).append(": ")
                     .append(requirement).append(".\n"));
+        }
+        // Each package whose track rests on inferred facts says so, with the catalog's one sentence.
+        for (Zipped z : zipped) {
+            var plan = z.outcome().pkg().plan();
+            catalog.hardwareCaveat(plan.track(), plan.rocmVersion()).ifPresent(c -> md.append("- `").append(z.zipName())
+                    .append("`: ").append(c).append('\n'));
         }
         md
                 .append("- An AMD Radeon GPU from the table above, with a current AMD graphics driver (Adrenalin Edition).")

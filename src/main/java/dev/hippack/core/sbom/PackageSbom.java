@@ -4,6 +4,9 @@ import dev.hippack.core.PackagerException;
 import dev.hippack.core.Sha256;
 import dev.hippack.core.audit.pe.PeFormatException;
 import dev.hippack.core.audit.pe.PeReader;
+import dev.hippack.core.io.AtomicFile;
+import dev.hippack.core.io.UnsafeTargetException;
+import dev.hippack.core.io.WriteChannels;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -20,6 +23,8 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 import org.cyclonedx.Version;
 import org.cyclonedx.exception.GeneratorException;
 import org.cyclonedx.generators.BomGeneratorFactory;
@@ -50,7 +55,7 @@ import org.cyclonedx.model.metadata.ToolInformation;
  * </ul>
  * The output is a function of the files and the facts alone, so a package staged twice from the
  * same files has the same SBOM and zips byte for byte the same: no timestamp, and a serial number
- * that is a name-based UUID of the document itself (docs/design.md §16).
+ * that is a name-based UUID of the document itself (docs/design.md §11).
  */
 public final class PackageSbom {
 
@@ -62,6 +67,9 @@ public final class PackageSbom {
     public static final String FILE_COUNT_PROPERTY = "hip-packager:files";
     /** The package file a DLL component is. */
     public static final String FILE_PROPERTY = "hip-packager:file";
+
+    /** The largest SBOM read back: a few hundred bytes a file, so room for some 100,000 files. */
+    public static final int MAX_BYTES = 64 << 20;
 
     static final String PACKAGE_REF = "package";
     static final String AUDIOCPP_REF = "audio.cpp";
@@ -111,6 +119,50 @@ public final class PackageSbom {
             throw new PackagerException("Could not write " + out + ": " + e.getMessage() + ". Check that the folder is writable.", e);
         }
         return out;
+    }
+
+    /**
+     * The name of a package's SBOM beside its zip: {@code <zip name without .zip>.sbom.cdx.json},
+     * apart from every other package's in the same folder.
+     */
+    public static String besideZipName(String zipFileName) {
+        String base = zipFileName.toLowerCase(Locale.ROOT).endsWith(".zip") ? zipFileName.substring(0, zipFileName.length() - 4)
+                : zipFileName;
+        return base + ".sbom.cdx.json";
+    }
+
+    /**
+     * Copies the SBOM inside {@code zip} (in its top-level folder, or at its root) beside it as
+     * {@link #besideZipName}, replacing an earlier copy; empty when the zip holds none (a package
+     * made before HIP Packager wrote SBOMs: its audit says so).
+     */
+    public static Optional<Path> copyBesideZip(Path zip) throws PackagerException {
+        Path out = zip.resolveSibling(besideZipName(zip.getFileName().toString()));
+        try (ZipFile z = new ZipFile(zip.toFile())) {
+            ZipEntry entry = z.stream()
+                    .filter(e -> !e.isDirectory() && (e.getName().equals(FILE_NAME)
+                            || e.getName().endsWith("/" + FILE_NAME) && e.getName().indexOf('/') == e.getName().length() - FILE_NAME.length() - 1))
+                    .findFirst().orElse(null);
+            if (entry == null) {
+                return Optional.empty();
+            }
+            byte[] json;
+            try (InputStream in = z.getInputStream(entry)) {
+                json = in.readNBytes(MAX_BYTES + 1);
+            }
+            if (json.length > MAX_BYTES) {
+                throw new PackagerException(zip + " holds an " + FILE_NAME + " larger than " + (MAX_BYTES >> 20)
+                        + " MiB, more than any package has: make the zip again from a staged folder.");
+            }
+            AtomicFile.write(out, json, true, WriteChannels.DEFAULT);
+            return Optional.of(out);
+        } catch (UnsafeTargetException e) {
+            throw new PackagerException(out + " " + e.reason()
+                    + ". Remove it or choose another output folder.");
+        } catch (IOException e) {
+            throw new PackagerException("Could not copy the bill of materials out of " + zip + ": " + e.getMessage()
+                    + ". Check that the zip is whole and the folder is writable.", e);
+        }
     }
 
     /** The SBOM of the files in {@code packageDir}, as JSON text. */
