@@ -47,6 +47,7 @@ public final class StageCommand extends BaseCommand {
     JsonOption json;
 
     @Override
+    @SuppressWarnings("try") // the output lock is held for the block's length and needs no call
     protected int run() throws PackagerException, OperationCancelledException {
         ReleasePlan profilePlan = loadProfile(profile);
         requireOutputOutsideSample(out.dir);
