@@ -22,6 +22,7 @@ import dev.hippack.core.host.Host;
 import dev.hippack.core.host.OperatingSystem;
 import dev.hippack.core.io.AtomicFile;
 import dev.hippack.core.io.OutputLock;
+import dev.hippack.core.io.SmallFile;
 import dev.hippack.core.io.UnsafeTargetException;
 import dev.hippack.core.io.WriteChannels;
 import dev.hippack.core.plan.PackageName;
@@ -404,7 +405,7 @@ public final class ReleaseService {
             }
             return new ZipResult(zip, checksums, Sha256.of(zip), files, directories, content, Files.size(zip));
         } catch (IOException e) {
-            throw new PackagerException("Could not read " + zip + ": " + e.getMessage());
+            throw new PackagerException("Could not read " + zip + ": " + SmallFile.why(e) + ".");
         }
     }
 
