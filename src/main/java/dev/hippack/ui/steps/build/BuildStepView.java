@@ -91,8 +91,7 @@ public final class BuildStepView implements StepView {
         start.setMnemonicParsing(true);
         start.getStyleClass().add(Css.MAIN_ACTION);
         start.setOnAction(e -> vm.start());
-        start.disableProperty().bind(Bindings.createBooleanBinding(() -> !vm.canStart(),
-                vm.busyProperty(), vm.useExistingProperty(), vm.optionFindings(), vm.validProperty()));
+        start.disableProperty().bind(vm.startableProperty().not());
 
         Node run = runRow();
         VBox tasks = tasks();

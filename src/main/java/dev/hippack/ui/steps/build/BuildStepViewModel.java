@@ -116,6 +116,7 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     private final ReadOnlyObjectWrapper<PackageBuild> selected = new ReadOnlyObjectWrapper<>(this, "selected");
     private final ReadOnlyObjectWrapper<List<PackageBuild>> releaseEnded = new ReadOnlyObjectWrapper<>(this, "releaseEnded");
     private final ReadOnlyBooleanWrapper completed = new ReadOnlyBooleanWrapper(this, "completed");
+    private final ReadOnlyBooleanWrapper startable = new ReadOnlyBooleanWrapper(this, "startable");
     /** The log shown while no package is (no track chosen yet). */
     private final LogBuffer noLog = new LogBuffer(1);
     /** The release engine, for its refusals before the builds; null where not wired (then only the builds run). */
@@ -200,7 +201,6 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         Map<String, BuildRecord> records = new LinkedHashMap<>();
         packageBuilds.stream().filter(b -> b.record() != null).forEach(b -> records.put(b.name(), b.record()));
         d.lastBuilds(records);
-        d.lastBuild(packageBuilds.isEmpty() ? null : packageBuilds.get(0).record());
     }
 
     private void write(WizardDraft d) {
@@ -563,6 +563,7 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
             }
         }
         blockedBy(reason);
+        startable.set(canStart());
     }
 
     private String unbuiltReason(List<PackageBuild> unbuilt) {
@@ -577,6 +578,14 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         List<String> names = unbuilt.stream().map(PackageBuild::name).toList();
         return String.join(" and ", names) + (names.size() == 1 ? " was" : " were")
                 + " not built: see " + (names.size() == 1 ? "its tab" : "their tabs") + ", fix and start again.";
+    }
+
+    /**
+     * Whether Start can be pressed now: {@link #canStart()} as a property, since a run is not over
+     * when the step stops being busy between two packages.
+     */
+    public ReadOnlyBooleanProperty startableProperty() {
+        return startable.getReadOnlyProperty();
     }
 
     /** Whether Start can be pressed now. */
