@@ -95,7 +95,7 @@ final class FolderSource implements PackageSource {
     @Override
     public PeInfo readPe(PackageEntry entry, PeReader reader) throws PeFormatException {
         PeInfo info = reader.read(root.resolve(entry.path()));
-        return new PeInfo(entry.path(), info.format(), info.machine(), info.imports(), info.delayImports());
+        return info.named(entry.path());
     }
 
     @Override

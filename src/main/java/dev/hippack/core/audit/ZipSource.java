@@ -296,7 +296,7 @@ final class ZipSource implements PackageSource {
     public PeInfo readPe(PackageEntry entry, PeReader reader) throws PeFormatException {
         ZipStructure.Entry ze = byPath.get(entry.path());
         PeInfo info = reader.read(zipPath.getFileName() + "!/" + ze.name(), ze.size(), () -> open(ze));
-        return new PeInfo(entry.path(), info.format(), info.machine(), info.imports(), info.delayImports());
+        return info.named(entry.path());
     }
 
     @Override
