@@ -1,6 +1,7 @@
 package dev.hippack.core.sign;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.progress.OperationListener;
@@ -85,6 +86,20 @@ public final class PackageSigner {
         SigningResult result = new SigningResult(files);
         writeReadme(packageDir, result);
         return result;
+    }
+
+    /** The package's own executables, named as the layout stages them: the plan's binaries. */
+    public static List<String> executablesOf(ReleasePlan plan) {
+        return plan.binaries().stream()
+                .map(b -> b.toLowerCase(Locale.ROOT).endsWith(".exe") ? b : b + ".exe").toList();
+    }
+
+    /**
+     * Opens the key store and finds the key, signing nothing: the commands call it before the
+     * build, so a wrong password stops them before hours of work rather than after.
+     */
+    public void checkKey(SigningRequest request) throws PackagerException {
+        signer(request);
     }
 
     private AuthenticodeSigner signer(SigningRequest request) throws PackagerException {
