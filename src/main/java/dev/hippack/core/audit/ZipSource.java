@@ -19,6 +19,7 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -313,7 +314,7 @@ final class ZipSource implements PackageSource {
         try {
             temp = Files.createTempFile("hip-packager-signature-", ".pe");
             try (InputStream in = open(ze)) {
-                Files.copy(in, temp, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                Files.copy(in, temp, StandardCopyOption.REPLACE_EXISTING);
             }
             try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.READ)) {
                 return verifier.verify(info.certificates(), ch);

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
+import java.security.cert.CertificateException;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
@@ -138,7 +139,7 @@ public final class AuthenticodeVerifier {
             return SignatureStatus.valid(subject);
         } catch (CMSException e) {
             return SignatureStatus.invalid(subject, "the signature does not verify (" + describe(e) + ")");
-        } catch (OperatorCreationException | java.security.cert.CertificateException | IOException | RuntimeException e) {
+        } catch (OperatorCreationException | CertificateException | IOException | RuntimeException e) {
             return SignatureStatus.invalid(subject, "the signature could not be checked (" + describe(e) + ")");
         }
     }

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.KeyStoreException;
 import java.util.ArrayList;
@@ -133,7 +134,7 @@ public final class PackageSigner {
                         .withTimestampingAuthority(request.timestampUrl().get());
             }
             return signer;
-        } catch (java.security.GeneralSecurityException | IllegalArgumentException e) {
+        } catch (GeneralSecurityException | IllegalArgumentException e) {
             throw new PackagerException("The key of " + request.keystore() + " could not be used for signing: "
                     + describe(e) + ". Check the password in " + SigningRequest.PASSWORD_ENV
                     + (request.alias().isPresent() ? " and the alias" : "") + ".", e);
