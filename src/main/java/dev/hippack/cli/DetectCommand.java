@@ -12,9 +12,11 @@ import dev.hippack.core.detect.MsvcToolset;
 import dev.hippack.core.detect.ToolsetVerdict;
 import dev.hippack.core.detect.VisualStudioInstance;
 import dev.hippack.core.inventory.LibraryInventory;
+import dev.hippack.core.plan.GgmlFamily;
 import java.io.PrintWriter;
 import java.util.Locale;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code hip-packager detect}: what the build machine has, and what is missing. */
@@ -30,13 +32,13 @@ final class DetectCommand extends BaseCommand {
             description = "The audio.cpp checkout (a path of the build machine); default: the current folder.")
     String source;
 
-    @Option(names = "--json", description = "Print the report as JSON.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Override
     protected int run() throws PackagerException {
         MachineReport report = MachineDetector.standard(catalog()).detect(host(), source);
-        if (json) {
+        if (json.on) {
             printJson(report);
         } else {
             print(out(), report);
@@ -103,6 +105,10 @@ final class DetectCommand extends BaseCommand {
             out.println("  script parameters: " + String.join(" ", c.scriptParameters().stream().map(p -> "-" + p).toList()));
         }
         out.println("  model families (" + c.modelFamilies().size() + "): " + String.join(", ", c.modelFamilies()));
+        for (GgmlFamily g : c.ggml()) {
+            out.println("  ggml " + g.macro() + " (" + g.file().replace('/', '\\') + "): " + (!g.found() ? "file not found"
+                    : g.architectures().isEmpty() ? "no architecture named" : String.join(" ", g.architectures())));
+        }
         out.println();
         if (r.findings().isEmpty()) {
             out.println("No problems found.");

@@ -10,6 +10,7 @@ import dev.hippack.core.catalog.RuntimeLoadedDll;
 import dev.hippack.core.catalog.Track;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.Host;
+import dev.hippack.core.io.SmallFile;
 import dev.hippack.core.inventory.ArchKernels;
 import dev.hippack.core.inventory.KernelInventory;
 import dev.hippack.core.inventory.KernelInventoryScanner;
@@ -263,13 +264,16 @@ public final class HipSdkFinder {
         }
     }
 
+    /** hip_version.h is under a KiB; a file of megabytes at its name is not it, and is not read whole. */
+    private static final long MAX_HEADER_BYTES = 1L << 20;
+
     private static Optional<int[]> readHeader(Host host, String path, Path sdk, List<Finding> findings) {
         Path header = sdk.resolve("include").resolve("hip").resolve("hip_version.h");
         if (!Files.isRegularFile(header)) {
             return Optional.empty();
         }
         try {
-            String text = Files.readString(header, StandardCharsets.ISO_8859_1);
+            String text = SmallFile.readText(header, MAX_HEADER_BYTES, host.join(path, "include", "hip", "hip_version.h"), StandardCharsets.ISO_8859_1);
             int[] v = {-1, -1, -1};
             Matcher m = HEADER.matcher(text);
             while (m.find()) {
@@ -281,8 +285,13 @@ public final class HipSdkFinder {
                 }
             }
             return v[0] >= 0 && v[1] >= 0 && v[2] >= 0 ? Optional.of(v) : Optional.empty();
+        } catch (PackagerException e) {
+            findings.add(Finding.warning(FINDING_ID, e.getMessage(),
+                    "The version is taken from the folder name instead.").withFile(host.join(path, "include", "hip", "hip_version.h")));
+            return Optional.empty();
         } catch (IOException | NumberFormatException e) {
-            findings.add(Finding.warning(FINDING_ID, "Cannot read " + host.join(path, "include", "hip", "hip_version.h") + ": " + e.getMessage(),
+            findings.add(Finding.warning(FINDING_ID, "Cannot read " + host.join(path, "include", "hip", "hip_version.h") + ": "
+                    + (e instanceof IOException io ? SmallFile.why(io) : e.getMessage()),
                     "The version is taken from the folder name instead.").withFile(host.join(path, "include", "hip", "hip_version.h")));
             return Optional.empty();
         }

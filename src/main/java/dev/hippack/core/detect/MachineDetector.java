@@ -53,7 +53,7 @@ public final class MachineDetector {
     /** A detector wired with the standard finders. */
     public static MachineDetector standard(Catalog catalog) {
         return new MachineDetector(catalog, new HipSdkFinder(catalog, new KernelInventoryScanner(new KernelFileClassifier())),
-                new VisualStudioFinder(), new ToolFinder(), new CheckoutInspector());
+                new VisualStudioFinder(), new ToolFinder(), new CheckoutInspector(catalog));
     }
 
     /** Detects everything; reports each stage to {@code listener} and stops between stages when cancelled. */

@@ -228,6 +228,6 @@ public final class WizardDraft {
             return report.planFacts(plan);
         }
         KernelSizes k = kernelsByVersion.get(plan.rocmVersion());
-        return k == null ? new PlanFacts(Optional.empty(), facts.buildScript(), facts.installedToolsets()) : facts.withKernels(k);
+        return k == null ? new PlanFacts(Optional.empty(), facts.buildScript(), facts.installedToolsets(), facts.ggml(), List.of()) : facts.withKernels(k);
     }
 }

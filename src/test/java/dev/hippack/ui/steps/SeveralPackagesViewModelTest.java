@@ -27,7 +27,6 @@ import dev.hippack.core.verify.PackageVerifier;
 import dev.hippack.ui.common.DirectTaskRunner;
 import dev.hippack.ui.common.HeldTaskRunner;
 import dev.hippack.ui.common.TaskRunner;
-import dev.hippack.ui.run.LogBuffer;
 import dev.hippack.ui.steps.archive.ArchiveStepViewModel;
 import dev.hippack.ui.steps.build.BuildStepViewModel;
 import dev.hippack.ui.steps.build.PackageBuild;
@@ -71,7 +70,7 @@ class SeveralPackagesViewModelTest {
 
     private BuildStepViewModel build(SampleMachine m, TaskRunner runner) {
         return new BuildStepViewModel(host -> service(host), releases,
-                PlanJudge.of(new PlanRules(SampleMachine.CATALOG), m.draft::factsFor), runner, new LogBuffer(1000), Clock.systemUTC());
+                PlanJudge.of(new PlanRules(SampleMachine.CATALOG), m.draft::factsFor), runner, Clock.systemUTC());
     }
 
     private static BuildService service(Host host) {

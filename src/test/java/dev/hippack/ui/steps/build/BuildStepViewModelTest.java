@@ -15,7 +15,6 @@ import dev.hippack.core.progress.PartState;
 import dev.hippack.ui.common.DirectTaskRunner;
 import dev.hippack.ui.common.HeldTaskRunner;
 import dev.hippack.ui.common.TaskRunner;
-import dev.hippack.ui.run.LogBuffer;
 import dev.hippack.ui.steps.SampleMachine;
 import dev.hippack.ui.steps.track.TrackStepViewModel;
 import dev.hippack.ui.steps.PlanJudge;
@@ -34,11 +33,9 @@ class BuildStepViewModelTest {
     @TempDir
     Path dir;
 
-    private final LogBuffer log = new LogBuffer(50_000);
-
     private BuildStepViewModel vm(SampleMachine m, TaskRunner runner) {
         return new BuildStepViewModel(host -> service(host), PlanJudge.of(new PlanRules(SampleMachine.CATALOG), m.draft::factsFor),
-                runner, log, Clock.systemUTC());
+                runner, Clock.systemUTC());
     }
 
     private static BuildService service(Host host) {
@@ -82,8 +79,8 @@ class BuildStepViewModelTest {
         assertThat(vm.completedProperty().get()).isTrue();
         assertThat(vm.validProperty().get()).isTrue();
         assertThat(vm.busyProperty().get()).isFalse();
-        log.flush();
-        assertThat(log.lines()).extracting(LogLine::text).anyMatch(t -> t.matches("\\[\\d+/\\d+\\].*"));
+        vm.log().flush();
+        assertThat(vm.log().lines()).extracting(LogLine::text).anyMatch(t -> t.matches("\\[\\d+/\\d+\\].*"));
         assertThat(vm.logFileProperty().get()).exists();
         // Each binary is its own task: both built, in order, with their own time.
         assertThat(vm.binaries()).extracting(BinaryBuild::binary).containsExactly("audiocpp_cli", "audiocpp_server");
