@@ -12,9 +12,11 @@ import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.release.PackageResolver;
 import dev.hippack.core.release.ResolvedPackage;
+import dev.hippack.core.sbom.PackageSbom;
 import dev.hippack.core.sign.PackageSigner;
 import dev.hippack.core.sign.SigningRequest;
 import dev.hippack.core.sign.SigningResult;
+import dev.hippack.core.stage.PackageLayout;
 import dev.hippack.core.stage.StageResult;
 import dev.hippack.core.verify.PackageVerifier;
 import dev.hippack.core.verify.VerifyRequest;
@@ -136,12 +138,13 @@ public final class PackageCommand extends BaseCommand {
         PrintWriter stdout = out();
         PrintWriter stderr = err();
         ReleasePlan plan = resolved.plan();
-        StageResult stage = StageCommand.stage(this, resolved, outDir, progress, token);
+        PackageLayout layout = StageCommand.layout(this, resolved);
+        StageResult stage = StageCommand.stage(this, layout, resolved, outDir, progress, token);
         if (!json.on) {
             FindingsText.print(stderr, stage.findings(), false);
             StageCommand.printSummary(stdout, stage);
         }
-        if (sign.isPresent() && !signStaged(sign.get(), plan, stage, progress, token)) {
+        if (sign.isPresent() && !signStaged(sign.get(), plan, layout, stage, progress, token)) {
             return Cli.FAILED;
         }
 
@@ -178,11 +181,13 @@ public final class PackageCommand extends BaseCommand {
      * Signs the staged copy of the executables (never the build output); false when signing failed,
      * which stops the run before the audit and the zip.
      */
-    private boolean signStaged(SigningRequest sign, ReleasePlan plan, StageResult stage, ConsoleProgress progress,
-                               CancellationToken token) throws OperationCancelledException {
+    private boolean signStaged(SigningRequest sign, ReleasePlan plan, PackageLayout layout, StageResult stage,
+                               ConsoleProgress progress, CancellationToken token) throws OperationCancelledException {
         try {
             SigningResult signed = new PackageSigner().run(sign, stage.packageDir(), PackageSigner.executablesOf(plan),
                     progress, token);
+            // Signing changed the executables and the README: the bill of materials lists them again.
+            PackageSbom.standard().write(stage.packageDir(), layout.packageName(), layout.sbomFacts());
             if (!json.on) {
                 out().println(SigningText.summary(signed, sign));
                 out().flush();

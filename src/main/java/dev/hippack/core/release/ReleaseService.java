@@ -349,6 +349,8 @@ public final class ReleaseService {
                 // The staged copy is signed, never the build output; a failure is this package's, before its zip.
                 listener.status("Signing " + pkg.name());
                 signer.run(request.signing().get(), staged.packageDir(), PackageSigner.executablesOf(plan), listener, token);
+                // Signing changed the executables and the README: the bill of materials lists them again.
+                PackageSbom.standard().write(staged.packageDir(), layout.packageName(), layout.sbomFacts());
             }
             AuditReport audit = verifier.run(new VerifyRequest(staged.packageDir(), plan, request.host(), request.skipStartCheck()),
                     listener, token);
