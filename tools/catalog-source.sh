@@ -10,5 +10,5 @@
 # Usage: tools/catalog-source.sh
 set -eu
 cd "$(dirname "$0")/.."
-./mvnw -B -q test -Dtest=EmbeddedCatalogTest -Dsurefire.failIfNoSpecifiedTests=false -Dhippack.writeCatalogSource=true
+./mvnw -B -q ${MVN_OFFLINE:-} test -Dtest=EmbeddedCatalogTest -Dsurefire.failIfNoSpecifiedTests=false -Dhippack.writeCatalogSource=true
 git status --short src/main/java/dev/hippack/core/catalog/EmbeddedCatalog.java

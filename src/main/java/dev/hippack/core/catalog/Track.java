@@ -8,7 +8,9 @@ import java.util.List;
  * A release track: one ROCm version, its default targets, build folder and package name.
  * {@code buildDir} is a Windows path relative to the audio.cpp checkout; {@code windows} the
  * Windows releases AMD's system requirements list for that HIP SDK ("10", "11"), which its
- * packages then need too (docs/distribution-rules.md §2).
+ * packages then need too (docs/distribution-rules.md §2). {@code sdkPath}, when given, is where the
+ * track's SDK is documented to live if not under {@code C:\Program Files\AMD\ROCm\<version>}
+ * (TheRock's tarball: {@code C:\TheRock\build}, docs/distribution-rules.md §12).
  */
 public record Track(
         @JsonProperty(required = true) String id,
@@ -18,7 +20,14 @@ public record Track(
         @JsonProperty(required = true) String buildDir,
         @JsonProperty(required = true) String packageName,
         @JsonProperty(required = true) String sdkInstaller,
-        @JsonProperty(required = true) List<String> windows) {
+        @JsonProperty(required = true) List<String> windows,
+        String sdkPath) {
+
+    /** A track whose SDK installs under {@code C:\Program Files\AMD\ROCm\<version>}. */
+    public Track(String id, String rocmVersion, int generation, List<String> targets, String buildDir, String packageName,
+                 String sdkInstaller, List<String> windows) {
+        this(id, rocmVersion, generation, targets, buildDir, packageName, sdkInstaller, windows, null);
+    }
 
     public Track {
         Require.text(id, "id");
@@ -46,6 +55,9 @@ public record Track(
                 throw new IllegalArgumentException("field 'windows' lists '" + w + "', expected some of " + WINDOWS_RELEASES);
             }
         }
+        if (sdkPath != null) {
+            Require.text(sdkPath, "sdkPath");
+        }
     }
 
     /** The Windows releases a track may name: AMD's HIP SDK system requirements list these. */
@@ -66,6 +78,6 @@ public record Track(
 
     /** The default SDK folder of this track on a Windows machine, e.g. {@code C:\Program Files\AMD\ROCm\6.4}. */
     public String defaultSdkPath() {
-        return "C:\\Program Files\\AMD\\ROCm\\" + rocmVersion;
+        return sdkPath != null ? sdkPath : "C:\\Program Files\\AMD\\ROCm\\" + rocmVersion;
     }
 }

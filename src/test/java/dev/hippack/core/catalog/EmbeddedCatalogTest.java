@@ -48,7 +48,7 @@ class EmbeddedCatalogTest {
                 List.of(new SizedFile("MSVCP140.dll", 575_000L, false)), List.of(), new ZipRatio(0.5, 0.75),
                 List.of(new KernelLibrarySizes("6.4", KernelLibrary.ROCBLAS, List.of(new KernelSize("gfx1030", 147.25, true)), 0.0, false))));
         assertThat(source)
-                .contains("new Track(\"rocm6\", \"6.4\", 6, List.of(\"gfx1030\"), \"build\\\\hip\", \"pkg\", \"setup.exe\", List.of(\"10\", \"11\"))")
+                .contains("new Track(\"rocm6\", \"6.4\", 6, List.of(\"gfx1030\"), \"build\\\\hip\", \"pkg\", \"setup.exe\", List.of(\"10\", \"11\"), null)")
                 .contains("new GpuArchitecture(\"gfx1030\", \"RDNA2\", GpuArchitecture.Kind.DISCRETE, \"RX 6800 \\\"XT\\\"\", null)")
                 .contains("new SizedFile(\"MSVCP140.dll\", 575000L, false)")
                 .contains("new ZipRatio(0.5, 0.75)")
