@@ -37,7 +37,8 @@ public final class Cli {
     public static final int BAD_INPUT = 2;
 
     /** The promise every command's help repeats. */
-    static final String EXIT_CODES = "Exit codes: 0 success, 1 the work ran and found errors or failed, 2 bad usage or input.";
+    static final String EXIT_CODES = "Exit codes: 0 success, 1 the work ran and found errors or failed, 2 bad usage or input,"
+            + " 130 stopped by Ctrl-C.";
 
     private static final System.Logger LOG = System.getLogger(Cli.class.getName());
 

@@ -35,7 +35,7 @@ import picocli.CommandLine.Option;
                 + "DIR/<package>/, DIR/<package>.zip and DIR/SHA256SUMS. Ctrl-C cancels the step that is running."
         },
         footer = {"", "Exit codes: 0 zipped; 1 the build or the audit found errors (no zip written) or a step failed "
-            + "(e.g. a full disk); 2 bad input (including an error of the plan rules, before any work)."})
+            + "(e.g. a full disk); 2 bad input (including an error of the plan rules, before any work); 130 Ctrl-C (no zip left)."})
 public final class PackageCommand extends BaseCommand {
 
     @Mixin
@@ -44,18 +44,18 @@ public final class PackageCommand extends BaseCommand {
     @Option(names = "--skip-build", description = "Package the binaries already in the build folder.")
     boolean skipBuild;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where the folder and zip go; default: the profile's outputDir.")
-    Path out;
+    @Mixin
+    OutDirOption out;
 
-    @Option(names = "--force", description = "Replace an existing DIR/<package>.zip.")
-    boolean force;
+    @Mixin
+    ForceOption force;
 
     @Option(names = "--no-start-check", description = "Do not start the staged executables with --help before zipping "
             + "(on Windows; elsewhere the check never runs and follows the DLLs in the folder instead).")
     boolean noStartCheck;
 
-    @Option(names = "--json", description = "Print the stage, audit and zip results as JSON.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     /** The --json output. {@code zip} is null when the audit stopped the run. */
     record PackageJson(StageCommand.StageJson stage, AuditReport audit, ZipCommand.ZipJson zip) { }
@@ -63,7 +63,7 @@ public final class PackageCommand extends BaseCommand {
     @Override
     protected int run() throws PackagerException, OperationCancelledException {
         ReleasePlan profilePlan = loadProfile(profile);
-        requireOutputOutsideSample(out);
+        requireOutputOutsideSample(out.dir);
         // Refused before the build, which may take hours, rather than at the audit after it.
         PlanCommand.requirePlanRules(this, profileFile(profile), List.of(profilePlan), PlanCommand.detectsByDefault(root),
                 skipBuild ? "staged or zipped" : "built, staged or zipped");
@@ -74,14 +74,14 @@ public final class PackageCommand extends BaseCommand {
 
     private int run(ResolvedPackage resolved, CancellationToken token) throws PackagerException, OperationCancelledException {
         ReleasePlan plan = resolved.plan();
-        ConsoleProgress progress = new ConsoleProgress(err(), json);
+        ConsoleProgress progress = new ConsoleProgress(err(), json.on);
         // Every refusal before anything is built, staged or replaced: the zip exists (no --force),
         // a link or folder where the zip or SHA256SUMS go, a bad SOURCE_DATE_EPOCH, another run
         // writing to the same folder.
-        Path outDir = StageCommand.outputDir(plan, host(), out).toAbsolutePath().normalize();
+        Path outDir = StageCommand.outputDir(plan, host(), out.dir).toAbsolutePath().normalize();
         ZipRequest request = new ZipRequest(outDir.resolve(plan.archiveName()), outDir.resolve(plan.archiveName() + ".zip"),
                 plan.archiveName(), ZipRequest.DEFAULT_LEVEL, Runtime.getRuntime().availableProcessors(),
-                ZipRequest.timestampFrom(System.getenv()), force);
+                ZipRequest.timestampFrom(System.getenv()), force.on);
         ZipArchiver archiver = new ZipArchiver();
         archiver.checkOutput(request);
         try (OutputLock lock = OutputLock.acquire(outDir, "package " + plan.archiveName())) {
@@ -109,7 +109,7 @@ public final class PackageCommand extends BaseCommand {
             stderr.flush();
             return false;
         }
-        if (!json) {
+        if (!json.on) {
             stdout.println("build: " + String.join(", ", build.outputs())
                     + (build.standIn() ? " (stand-in build: no compiler here, sample binaries)" : ""));
             stdout.flush();
@@ -124,7 +124,7 @@ public final class PackageCommand extends BaseCommand {
         PrintWriter stderr = err();
         ReleasePlan plan = resolved.plan();
         StageResult stage = StageCommand.stage(this, resolved, outDir, progress, token);
-        if (!json) {
+        if (!json.on) {
             FindingsText.print(stderr, stage.findings(), false);
             StageCommand.printSummary(stdout, stage);
         }
@@ -132,13 +132,13 @@ public final class PackageCommand extends BaseCommand {
         // The audit, the binaries against the plan (CMakeCache.txt, build record), the start check.
         AuditReport audit = PackageVerifier.standard(catalog()).run(
                 new VerifyRequest(stage.packageDir(), plan, host(), noStartCheck), progress, token);
-        if (!json) {
+        if (!json.on) {
             FindingsText.print(stderr, audit.findings(), false);
             stdout.println("audit: " + FindingsText.summary(audit.findings()));
             stdout.flush();
         }
         if (!audit.passed()) {
-            if (json) {
+            if (json.on) {
                 printJson(new PackageJson(StageCommand.StageJson.of(stage), audit, null));
             }
             stderr.println("hip-packager: the audit found " + audit.errors() + " error(s) in " + stage.packageDir()
@@ -149,11 +149,12 @@ public final class PackageCommand extends BaseCommand {
 
         ZipResult result = archiver.run(new ZipRequest(stage.packageDir(), request.output(), request.rootFolder(),
                 request.level(), request.threads(), request.timestamp(), request.overwrite()), lock, progress, token);
-        if (json) {
+        if (json.on) {
             printJson(new PackageJson(StageCommand.StageJson.of(stage), audit, ZipCommand.ZipJson.of(result)));
         } else {
             ZipCommand.printSummary(stdout, result);
         }
+        ZipCommand.copySbom(stdout, result, json.on);
         return Cli.OK;
     }
 }

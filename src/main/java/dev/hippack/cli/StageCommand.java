@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /** {@code hip-packager stage --profile FILE --out DIR}: the package folder, by hard links or copies. */
 @Command(name = "stage",
@@ -41,20 +40,20 @@ public final class StageCommand extends BaseCommand {
     @Mixin
     ProfileOption profile;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where the package folder goes; default: the profile's outputDir.")
-    Path out;
+    @Mixin
+    OutDirOption out;
 
-    @Option(names = "--json", description = "Print the result as JSON.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Override
     protected int run() throws PackagerException, OperationCancelledException {
         ReleasePlan profilePlan = loadProfile(profile);
-        requireOutputOutsideSample(out);
+        requireOutputOutsideSample(out.dir);
         ResolvedPackage resolved = new PackageResolver().resolve(profilePlan, host(), "Profile " + profileFile(profile));
         ReleasePlan plan = resolved.plan();
-        Path outDir = outputDir(plan, host(), out);
-        ConsoleProgress progress = new ConsoleProgress(err(), json);
+        Path outDir = outputDir(plan, host(), out.dir);
+        ConsoleProgress progress = new ConsoleProgress(err(), json.on);
         StageResult result = cancellableByCtrlC(token -> {
             // One writer per output folder: a package or zip run into the same folder is refused, and refuses us.
             try (OutputLock lock = OutputLock.acquire(outDir, "stage " + plan.archiveName())) {
@@ -62,7 +61,7 @@ public final class StageCommand extends BaseCommand {
             }
         });
         List<Finding> binaries = new BuiltBinariesCheck(new CheckoutInspector()::revision).check(plan, host());
-        if (json) {
+        if (json.on) {
             printJson(StageJson.of(result, binaries));
         } else {
             FindingsText.print(err(), result.findings(), false);

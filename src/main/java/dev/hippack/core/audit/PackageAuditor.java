@@ -16,6 +16,7 @@ import dev.hippack.core.catalog.Track;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.inventory.KernelFileClassifier;
 import dev.hippack.core.plan.ReleasePlan;
+import dev.hippack.core.sbom.PackageSbom;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.progress.OperationListener;
@@ -49,6 +50,7 @@ public final class PackageAuditor {
 
     /** The README is text; more than this is not read. */
     static final int MAX_README_BYTES = 1 << 20;
+    static final int MAX_SBOM_BYTES = PackageSbom.MAX_BYTES;
 
     private final Catalog catalog;
     private final PeReader reader;
@@ -76,6 +78,7 @@ public final class PackageAuditor {
                 new LibraryCheck(catalog),
                 new ReadmeCheck(),
                 new LicenseCheck(),
+                new SbomCheck(),
                 // Last: its figures are reported on every package, after what is wrong with it.
                 new PathLengthCheck());
     }
@@ -185,6 +188,14 @@ public final class PackageAuditor {
             }
         }
 
+        Optional<String> sbom = Optional.empty();
+        for (PackageEntry e : entries) {
+            if (e.topLevel() && e.name().equals(PackageSbom.FILE_NAME)) {
+                sbom = Optional.of(source.readText(e, MAX_SBOM_BYTES));
+                break;
+            }
+        }
+
         OptionalInt generation = plan.isPresent() ? OptionalInt.of(plan.get().generation()) : generationOf(entries, pe, source);
         Optional<KernelSizes> kernels = scanned.or(() -> catalogKernels(plan, generation));
 
@@ -206,7 +217,8 @@ public final class PackageAuditor {
                 from = PackageContents.FROM_KERNELS;
             }
         }
-        return new PackageContents(entries, pe, peErrors, crtVersions, gpuCode, gpuCodeErrors, libraries, readme, notices, plan, generation, kernels, targets, from,
+        return new PackageContents(entries, pe, peErrors, crtVersions, gpuCode, gpuCodeErrors, libraries, readme, notices, sbom, plan, generation,
+                kernels, targets, from,
                 source.topFolder());
     }
 

@@ -24,6 +24,7 @@ import java.util.OptionalInt;
  * @param libraries   the files below {@code <lib>/library/} of each kernel library, classified
  * @param readme      the package README's text, if there is one
  * @param notices     the package's THIRD-PARTY-NOTICES.txt, if there is one
+ * @param sbom        the package's bill of materials (sbom.cdx.json) as text, if there is one
  * @param generation  the ROCm major the package is for (plan, else its HIP runtime, else its ROCm DLL names)
  * @param kernels     which architectures the package's SDK ships kernels for: the scanned SDK, else the
  *                    catalog's figures for the plan's ROCm version or the package's generation
@@ -41,6 +42,7 @@ record PackageContents(
         Map<KernelLibrary, List<Kernel>> libraries,
         Optional<String> readme,
         Optional<String> notices,
+        Optional<String> sbom,
         Optional<ReleasePlan> plan,
         OptionalInt generation,
         Optional<KernelSizes> kernels,

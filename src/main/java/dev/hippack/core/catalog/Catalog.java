@@ -51,6 +51,17 @@ public record Catalog(
         return nearest.or(() -> tracks.stream().min(byVersion)).map(Track::windowsRequirement).orElse("64-bit Windows");
     }
 
+    /**
+     * The "not verified on hardware" sentence for a package of track {@code trackId} built with
+     * ROCm {@code rocmVersion}: its own track's, or for a custom plan that of the track of the same
+     * ROCm version, since the inferred facts belong to the SDK, not to the selection. Empty when
+     * that track's facts are all read or reported.
+     */
+    public Optional<String> hardwareCaveat(String trackId, String rocmVersion) {
+        return track(trackId).or(() -> tracks.stream().filter(t -> t.rocmVersion().equals(rocmVersion)).findFirst())
+                .flatMap(Track::hardwareCaveat);
+    }
+
     public Optional<GpuArchitecture> architecture(String id) {
         return architectures.stream().filter(a -> a.id().equals(id)).findFirst();
     }

@@ -92,7 +92,26 @@ public final class SampleKernelLibraries {
         boolean therock = Version.tryParse(rocmVersion).map(v -> v.major() >= 10).orElse(false);
         boolean seven = rocmVersion.startsWith("7") || therock;
         List<SampleFile> files = library == KernelLibrary.ROCBLAS ? rocblas(seven) : hipblaslt(seven);
+        if (therock) {
+            files = withCopiesOf(files, "gfx1151", List.of("gfx1152", "gfx1153"));
+        }
         return therock && library == KernelLibrary.HIPBLASLT ? perArchFolders(files) : files;
+    }
+
+    /**
+     * TheRock builds both libraries for gfx1152 and gfx1153 too (therock_amdgpu_targets.cmake); their
+     * files are gfx1151's under their own names and sizes, an assumption (no public listing has them).
+     */
+    private static List<SampleFile> withCopiesOf(List<SampleFile> files, String arch, List<String> copies) {
+        List<SampleFile> out = new ArrayList<>(files);
+        for (SampleFile f : files) {
+            if (f.relativePath().contains(arch)) {
+                for (String c : copies) {
+                    out.add(new SampleFile(f.relativePath().replace(arch, c), f.bytes()));
+                }
+            }
+        }
+        return out;
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.hippack.core.estimate;
 
+import dev.hippack.core.PackagePart;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.GpuArchitecture;
@@ -129,19 +130,19 @@ public final class SizeEstimator {
         }
 
         List<ComponentSize> components = List.of(
-                new ComponentSize(ComponentSize.EXECUTABLES, exeBytes, exeDerived),
-                new ComponentSize(ComponentSize.HIP_RUNTIME, hipRuntime, false),
-                new ComponentSize(ComponentSize.MATH_DLLS, math, false),
-                new ComponentSize(ComponentSize.CRT, crt, crtDerived),
-                new ComponentSize(ComponentSize.ROCBLAS_KERNELS, rocblasSum, rocblasDerived),
-                new ComponentSize(ComponentSize.HIPBLASLT_KERNELS, hipblasltSum, hipblasltDerived),
-                new ComponentSize(ComponentSize.README, README_BYTES, true));
+                new ComponentSize(PackagePart.EXECUTABLES, exeBytes, exeDerived),
+                new ComponentSize(PackagePart.HIP_RUNTIME, hipRuntime, false),
+                new ComponentSize(PackagePart.MATH_DLLS, math, false),
+                new ComponentSize(PackagePart.CRT, crt, crtDerived),
+                new ComponentSize(PackagePart.ROCBLAS_KERNELS, rocblasSum, rocblasDerived),
+                new ComponentSize(PackagePart.HIPBLASLT_KERNELS, hipblasltSum, hipblasltDerived),
+                new ComponentSize(PackagePart.README, README_BYTES, true));
         long total = 0;
         boolean approximate = false;
         for (ComponentSize c : components) {
             total += c.bytes();
             // The README allowance is a guess about text, not a measured figure.
-            approximate |= c.derived() && !c.id().equals(ComponentSize.README);
+            approximate |= c.derived() && c.id() != PackagePart.README;
         }
         ZipRange zip = new ZipRange(Math.round(total * catalog.zipRatio().low()), Math.round(total * catalog.zipRatio().high()));
         return new SizeEstimate(kernels.source(), plan.track(), plan.targets(), components, archs, total, zip, approximate, findings);

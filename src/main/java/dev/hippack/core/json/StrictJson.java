@@ -21,11 +21,9 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.io.SmallFile;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -114,22 +112,7 @@ public final class StrictJson {
      * @throws java.nio.file.NoSuchFileException when it does not exist, for the caller's own message
      */
     public static byte[] readFile(Path file, String what) throws IOException, PackagerException {
-        BasicFileAttributes attrs = Files.readAttributes(file, BasicFileAttributes.class);
-        if (!attrs.isRegularFile()) {
-            throw new PackagerException(what + " is " + (attrs.isDirectory() ? "a folder" : "not a regular file (a pipe or a device)")
-                    + "; give a JSON file.");
-        }
-        if (attrs.size() > MAX_FILE_BYTES) {
-            throw new PackagerException(what + " is " + attrs.size() + " bytes; such a file is at most " + MAX_FILE_BYTES
-                    + " bytes. Check that it is the right file.");
-        }
-        try (InputStream in = Files.newInputStream(file)) {
-            byte[] bytes = in.readNBytes(MAX_FILE_BYTES + 1);
-            if (bytes.length > MAX_FILE_BYTES) {
-                throw new PackagerException(what + " grew beyond " + MAX_FILE_BYTES + " bytes while it was read; give a JSON file of a normal size.");
-            }
-            return bytes;
-        }
+        return SmallFile.read(file, MAX_FILE_BYTES, what);
     }
 
     /** A check of the tree after its shape is known to be right and before it is bound. */

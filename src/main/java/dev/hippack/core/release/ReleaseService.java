@@ -27,6 +27,7 @@ import dev.hippack.core.io.WriteChannels;
 import dev.hippack.core.plan.PackageName;
 import dev.hippack.core.plan.Release;
 import dev.hippack.core.plan.ReleasePlan;
+import dev.hippack.core.sbom.PackageSbom;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.LogLine;
 import dev.hippack.core.progress.OperationCancelledException;
@@ -441,6 +442,11 @@ public final class ReleaseService {
             PackageSnapshot snapshot = snapshots.read(zip.zip(), false, listener, token);
             read.put(o.pkg().name(), snapshot);
             checksums.put(zip.zip().getFileName().toString(), zip.sha256());
+            // Beside the zip too, as a release asset of its own: read before downloading gigabytes.
+            if (PackageSbom.copyBesideZip(zip.zip()).isEmpty()) {
+                listener.log(LogLine.tool(LogLine.Level.WARN, zip.zip().getFileName() + " holds no " + PackageSbom.FILE_NAME
+                        + ", so the release has no bill of materials for it; stage and zip it again with this HIP Packager."));
+            }
             PreviousRelease.Package previous = prepared.matches().get(o.pkg().name());
             if (previous != null) {
                 comparisons.add(new ReleaseResult.Comparison(o.pkg().name(), previous.snapshot(),

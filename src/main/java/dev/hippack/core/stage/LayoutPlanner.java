@@ -25,6 +25,8 @@ import dev.hippack.core.plan.KernelPolicy;
 import dev.hippack.core.plan.PackageName;
 import dev.hippack.core.plan.PlanRules;
 import dev.hippack.core.plan.ReleasePlan;
+import dev.hippack.core.sbom.ComponentCatalog;
+import dev.hippack.core.sbom.SbomFacts;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -67,7 +69,10 @@ import java.util.stream.Stream;
  *       warning) and {@code THIRD-PARTY-NOTICES.txt} ({@link ThirdPartyNotices}) naming every
  *       shipped component, with the license texts the checkout's {@code external} libraries and
  *       the SDK's {@code share\doc\<component>} hold;</li>
- *   <li>README.md and server.json ({@link PackageReadme}).</li>
+ *   <li>README.md and server.json ({@link PackageReadme});</li>
+ *   <li>what the bill of materials says it was built from ({@link SbomFacts}): the checkout's
+ *       version and commit, the version of the ggml it vendors, the SDK's ROCm version. The
+ *       SBOM itself is written by the {@link Stager} from the staged files.</li>
  * </ul>
  * The package's name is the plan's {@code archiveName} with {@value PackageName#VERSION}
  * replaced by the checkout's version ({@link PackageName}). Nothing is written here.
@@ -81,6 +86,7 @@ public final class LayoutPlanner {
     private final VisualStudioFinder visualStudio;
     private final CheckoutInspector checkout;
     private final ThirdPartyNotices notices = new ThirdPartyNotices();
+    private final ComponentCatalog components = ComponentCatalog.standard();
 
     public LayoutPlanner(Catalog catalog, PeReader peReader, KernelFileClassifier classifier, PackageReadme readme,
                          VisualStudioFinder visualStudio, CheckoutInspector checkout) {
@@ -261,7 +267,12 @@ public final class LayoutPlanner {
                                 .map(p -> new PathLimits(packageName, p.replace('/', '\\'))))),
                 new GeneratedFile(PackageReadme.SERVER_JSON, readme.serverJson()),
                 new GeneratedFile(ThirdPartyNotices.FILE_NAME, noticesText));
-        return new PackageLayout(packageName, sorted, generated, List.copyOf(leftToWindows), runtimeLoaded, dropped, findings);
+        SbomFacts sbomFacts = new SbomFacts(version,
+                plan.source() == null ? Optional.empty() : checkout.commit(host, plan.source()),
+                plan.source() == null ? Optional.empty() : components.ggml().version(host.resolve(plan.source())),
+                Optional.ofNullable(plan.rocmVersion()));
+        return new PackageLayout(packageName, sorted, generated, List.copyOf(leftToWindows), runtimeLoaded, dropped, findings,
+                sbomFacts);
     }
 
     /** The checkout's license file (LICENSE, LICENSE.md, LICENSE.txt), when it has one. */

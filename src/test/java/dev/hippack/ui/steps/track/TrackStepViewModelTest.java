@@ -155,6 +155,26 @@ class TrackStepViewModelTest {
     }
 
     @Test
+    void aTrackRestingOnAnInferredFactShowsTheCatalogsNotVerifiedSentenceAndOthersShowNone() {
+        java.util.List<dev.hippack.core.catalog.Track> tracks = new ArrayList<>();
+        for (dev.hippack.core.catalog.Track t : catalog.tracks()) {
+            tracks.add(!t.id().equals("rocm7") ? t : new dev.hippack.core.catalog.Track(t.id(), t.rocmVersion(), t.generation(),
+                    t.targets(), t.buildDir(), t.packageName(), t.sdkInstaller(), t.windows(), List.of("An inferred rule.")));
+        }
+        Catalog c = new Catalog(tracks, catalog.architectures(), catalog.generations(), catalog.crtDlls(), catalog.executables(),
+                catalog.zipRatio(), catalog.kernelSizes());
+        TrackStepViewModel vm = new TrackStepViewModel(c, null, null);
+        vm.enter(WizardDraft.forTrack(c.track("rocm6").orElseThrow()));
+        assertThat(vm.hardwareCaveatProperty().get()).isEmpty();
+        vm.presetProperty().set("rocm7");
+        assertThat(vm.hardwareCaveatProperty().get()).isEqualTo("Not verified on hardware (ROCm 7.1): An inferred rule.");
+        vm.presetProperty().set(TrackStepViewModel.ALL_TRACKS);
+        assertThat(vm.hardwareCaveatProperty().get()).isEqualTo("Not verified on hardware (ROCm 7.1): An inferred rule.");
+        vm.presetProperty().set("rocm6");
+        assertThat(vm.hardwareCaveatProperty().get()).isEmpty();
+    }
+
+    @Test
     void localGpuIsMarkedAndPreTicked() {
         TrackStepViewModel vm = new TrackStepViewModel(catalog, null, null);
         WizardDraft d = new WizardDraft();
