@@ -9,6 +9,7 @@ import dev.hippack.core.detect.HipSdk;
 import dev.hippack.core.detect.MachineDetector;
 import dev.hippack.core.detect.MachineReport;
 import dev.hippack.core.detect.MsvcToolset;
+import dev.hippack.core.detect.SdkKind;
 import dev.hippack.core.detect.ToolsetVerdict;
 import dev.hippack.core.detect.VisualStudioInstance;
 import dev.hippack.core.inventory.LibraryInventory;
@@ -54,13 +55,19 @@ final class DetectCommand extends BaseCommand {
             out.println("  none found");
         }
         for (HipSdk s : r.sdks()) {
-            out.println("  " + (s.version() == null ? "?" : s.version()) + (s.fullVersion() == null ? "" : " (" + s.fullVersion() + ")")
+            out.println("  " + s.kind().displayName() + " " + (s.version() == null ? "?" : s.version()) + (s.fullVersion() == null ? "" : " (" + s.fullVersion() + ")")
                     + "  " + s.path() + "  [" + String.join(", ", s.foundBy()) + "]" + (s.usable() ? "" : "  INCOMPLETE"));
             if (s.generation() > 0) {
                 out.println("    ROCm " + s.generation() + " DLLs: " + (s.dlls().isEmpty() ? "none" : String.join(", ", s.dlls()))
                         + (s.missing().isEmpty() ? "" : "; missing: " + String.join(", ", s.missing())));
             }
             out.println("    clang++: " + yesNo(s.compiler()) + ", amdgpu-arch: " + yesNo(s.amdgpuArch()));
+            if (s.kind() != SdkKind.CLASSIC) {
+                out.println("    DLL folders: " + String.join(", ", s.binFolders()));
+            }
+            if (!s.kernelLayout().isEmpty()) {
+                out.println("    kernel layout: " + s.kernelLayout());
+            }
             for (LibraryInventory lib : s.libraries()) {
                 if (!lib.present()) {
                     out.println("    " + lib.library().displayName() + ": missing");

@@ -10,6 +10,7 @@ import java.nio.file.FileSystemException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -139,6 +140,8 @@ public final class SourceTree {
                     crc.update(buffer, 0, n);
                     size += n;
                 }
+            } catch (NoSuchFileException ex) {
+                throw ZipArchiver.vanished(e.path());
             } catch (IOException ex) {
                 throw new PackagerException("Could not read " + e.path() + ": " + message(ex), ex);
             }
