@@ -1,7 +1,10 @@
 /**
  * HIP Packager: one module. {@code open} so Jackson and picocli can reflect on the records and
- * commands of every package without a list of {@code opens} to keep in step.
+ * commands of every package without a list of {@code opens} to keep in step. CycloneDX's library
+ * is a plain jar, an automatic module here; the runtime image gives it a module-info of the same
+ * name (src/main/modules).
  */
+@SuppressWarnings("requires-automatic")
 open module dev.hippack {
     requires javafx.controls;
     requires org.controlsfx.controls;
@@ -9,6 +12,7 @@ open module dev.hippack {
     requires com.fasterxml.jackson.databind;
     requires org.apache.commons.compress;
     requires info.picocli;
+    requires cyclonedx.core.java;
     requires java.logging;
 
     // The wizard's icon font as an ikonli font pack: ikonli's resolver finds its handler here.

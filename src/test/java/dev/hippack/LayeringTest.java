@@ -117,6 +117,12 @@ class LayeringTest {
                     CORE, CORE + ".io", CORE + ".progress", CORE + ".archive");
 
     @ArchTest
+    static final ArchRule theBillOfMaterialsReadsFilesAndNothingThatMadeThem = classes()
+            .that().resideInAPackage(CORE + ".sbom")
+            .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "com.fasterxml.jackson..", "org.cyclonedx..",
+                    CORE, CORE + ".io", CORE + ".json", CORE + ".audit.pe", CORE + ".sbom");
+
+    @ArchTest
     static final ArchRule theHostKnowsNoCapability = noClasses()
             .that().resideInAPackage(CORE + ".host")
             .should().dependOnClassesThat().resideInAnyPackage(core("detect", "inventory", "plan", "build", "stage", "audit",

@@ -6,6 +6,7 @@ import dev.hippack.core.catalog.KernelLibrary;
 import dev.hippack.core.catalog.KernelSizes;
 import dev.hippack.core.inventory.KernelFile;
 import dev.hippack.core.plan.ReleasePlan;
+import dev.hippack.core.sign.SignatureStatus;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,12 +25,14 @@ import java.util.OptionalInt;
  * @param libraries   the files below {@code <lib>/library/} of each kernel library, classified
  * @param readme      the package README's text, if there is one
  * @param notices     the package's THIRD-PARTY-NOTICES.txt, if there is one
+ * @param sbom        the package's bill of materials (sbom.cdx.json) as text, if there is one
  * @param generation  the ROCm major the package is for (plan, else its HIP runtime, else its ROCm DLL names)
  * @param kernels     which architectures the package's SDK ships kernels for: the scanned SDK, else the
  *                    catalog's figures for the plan's ROCm version or the package's generation
  * @param targets     the GPU architectures the package must serve
  * @param targetsFrom where the targets came from: plan, readme, kernel-files
  * @param topFolder   the folder users get on extracting the package ({@link PackageSource#topFolder()})
+ * @param signatures  the Authenticode signature of each PE file that could be read, by path
  */
 record PackageContents(
         List<PackageEntry> entries,
@@ -41,12 +44,14 @@ record PackageContents(
         Map<KernelLibrary, List<Kernel>> libraries,
         Optional<String> readme,
         Optional<String> notices,
+        Optional<String> sbom,
         Optional<ReleasePlan> plan,
         OptionalInt generation,
         Optional<KernelSizes> kernels,
         List<String> targets,
         String targetsFrom,
-        String topFolder) {
+        String topFolder,
+        Map<String, SignatureStatus> signatures) {
 
     /** A kernel library file with its package entry. */
     record Kernel(PackageEntry entry, KernelFile file) { }

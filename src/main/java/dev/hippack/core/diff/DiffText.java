@@ -1,7 +1,7 @@
 package dev.hippack.core.diff;
 
+import dev.hippack.core.PackagePart;
 import dev.hippack.core.ByteSize;
-import dev.hippack.core.audit.PackageSnapshot;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -34,6 +34,9 @@ public final class DiffText {
         }
         if (!d.targetsLost().isEmpty()) {
             out.add("- Targets lost: " + String.join(", ", d.targetsLost()) + ".");
+        }
+        if (d.bothHaveSboms()) {
+            out.add(parts(d.parts()));
         }
         out.add("- Files: " + d.added().size() + " added, " + d.removed().size() + " removed, " + d.changed().size()
                 + " changed (" + d.oldPackage().files() + " -> " + d.newPackage().files() + " files; "
@@ -78,6 +81,29 @@ public final class DiffText {
         return out;
     }
 
+    /** The components of the two bills of materials that changed, by name: what a release changed, by component. */
+    private static String parts(List<PackageDiff.PartChange> parts) {
+        if (parts.isEmpty()) {
+            return "- Components (by the bills of materials): no change.";
+        }
+        List<String> text = new ArrayList<>();
+        for (PackageDiff.PartChange p : parts) {
+            if (!p.oldPresent()) {
+                text.add(p.label() + " added" + p.newVersion().map(v -> " (" + v + ")").orElse(""));
+            } else if (!p.newPresent()) {
+                text.add(p.label() + " removed");
+            } else if (p.rebuilt() && p.oldFiles().isPresent() && p.newFiles().isPresent() && !p.oldFiles().equals(p.newFiles())) {
+                text.add(p.label() + " " + p.newVersion().orElse("(no version)") + ", " + p.oldFiles().getAsLong() + " -> "
+                        + p.newFiles().getAsLong() + " files");
+            } else if (p.rebuilt()) {
+                text.add(p.label() + " " + p.newVersion().orElse("(no version)") + " rebuilt (same version, other content)");
+            } else {
+                text.add(p.label() + " " + p.oldVersion().orElse("(no version)") + " -> " + p.newVersion().orElse("(no version)"));
+            }
+        }
+        return "- Components (by the bills of materials): " + String.join("; ", text) + ".";
+    }
+
     /** Kernel files by library and architecture ("56 rocBLAS kernel files of gfx1151, 8.6 MiB"), other files by name. */
     private static void files(List<String> out, String what, List<PackageDiff.FileChange> files, boolean old) {
         if (files.isEmpty()) {
@@ -109,17 +135,17 @@ public final class DiffText {
         out.add("  - " + what + ": " + String.join(", ", parts) + ".");
     }
 
-    /** How notes name a component id. */
-    public static String label(String id) {
+    /** How notes name a part of a package. */
+    public static String label(PackagePart id) {
         return switch (id) {
-            case PackageSnapshot.EXECUTABLES -> "executables";
-            case PackageSnapshot.HIP_RUNTIME -> "HIP runtime";
-            case PackageSnapshot.MATH_DLLS -> "math libraries";
-            case PackageSnapshot.CRT -> "MSVC runtime";
-            case PackageSnapshot.ROCBLAS_KERNELS -> "rocBLAS kernels";
-            case PackageSnapshot.HIPBLASLT_KERNELS -> "hipBLASLt kernels";
-            case PackageSnapshot.TEXT_FILES -> "README and licenses";
-            default -> "other files";
+            case EXECUTABLES -> "executables";
+            case HIP_RUNTIME -> "HIP runtime";
+            case MATH_DLLS -> "math libraries";
+            case CRT -> "MSVC runtime";
+            case ROCBLAS_KERNELS -> "rocBLAS kernels";
+            case HIPBLASLT_KERNELS -> "hipBLASLt kernels";
+            case README -> "README and licenses";
+            case OTHER -> "other files";
         };
     }
 

@@ -1,7 +1,9 @@
 package dev.hippack.core.diff;
 
+import dev.hippack.core.PackagePart;
 import dev.hippack.core.audit.PackageSnapshot;
 import dev.hippack.core.finding.Finding;
+import dev.hippack.core.sbom.SbomReader;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.TreeSet;
 
 /** Compares two {@link PackageSnapshot}s. Paths compare ignoring case, as Windows names files. */
@@ -37,9 +40,9 @@ public final class PackageDiffer {
         }
 
         List<PackageDiff.SizeChange> components = new ArrayList<>();
-        Map<String, Long> oldParts = older.componentBytes();
-        Map<String, Long> newParts = newer.componentBytes();
-        for (String id : PackageSnapshot.COMPONENTS) {
+        Map<PackagePart, Long> oldParts = older.componentBytes();
+        Map<PackagePart, Long> newParts = newer.componentBytes();
+        for (PackagePart id : PackagePart.values()) {
             long o = oldParts.get(id);
             long n = newParts.get(id);
             if (o != n) {
@@ -51,11 +54,11 @@ public final class PackageDiffer {
         archs.addAll(newer.kernelArchitectures());
         List<PackageDiff.ArchChange> architectures = new ArrayList<>();
         for (String arch : archs) {
-            for (String component : List.of(PackageSnapshot.ROCBLAS_KERNELS, PackageSnapshot.HIPBLASLT_KERNELS)) {
+            for (PackagePart component : List.of(PackagePart.ROCBLAS_KERNELS, PackagePart.HIPBLASLT_KERNELS)) {
                 long o = older.archBytes(component, arch);
                 long n = newer.archBytes(component, arch);
                 if (o != n) {
-                    architectures.add(new PackageDiff.ArchChange(arch, component.substring(0, component.indexOf('-')), o, n));
+                    architectures.add(new PackageDiff.ArchChange(arch, component.id().substring(0, component.id().indexOf('-')), o, n));
                 }
             }
         }
@@ -81,8 +84,36 @@ public final class PackageDiffer {
         List<String> lost = older.targets().stream().filter(t -> !newer.targets().contains(t)).toList();
         List<Finding> findings = new ArrayList<>(older.problems());
         findings.addAll(newer.problems());
+        boolean sboms = older.sbom().isPresent() && newer.sbom().isPresent();
+        List<PackageDiff.PartChange> parts = sboms ? parts(older.sbom().get(), newer.sbom().get()) : List.of();
         return new PackageDiff(side(older), side(newer), gained, lost, added, removed, changed, components, architectures,
-                rocm, findings);
+                rocm, findings, parts, sboms);
+    }
+
+    /** The components (not the files) of two SBOMs, matched by bom-ref, in the new SBOM's order then the removed ones. */
+    private static List<PackageDiff.PartChange> parts(SbomReader.Sbom older, SbomReader.Sbom newer) {
+        List<PackageDiff.PartChange> out = new ArrayList<>();
+        for (SbomReader.Part n : newer.parts()) {
+            Optional<SbomReader.Part> o = older.part(n.ref());
+            if (o.isEmpty()) {
+                out.add(new PackageDiff.PartChange(n.label(), Optional.empty(), n.version(), false, true, false,
+                        OptionalLong.empty(), n.fileCount()));
+            } else if (!o.get().version().equals(n.version())) {
+                out.add(new PackageDiff.PartChange(n.label(), o.get().version(), n.version(), true, true, false,
+                        o.get().fileCount(), n.fileCount()));
+            } else if (!o.get().sha256().equals(n.sha256()) || !o.get().commit().equals(n.commit())
+                    || !o.get().fileCount().equals(n.fileCount())) {
+                out.add(new PackageDiff.PartChange(n.label(), o.get().version(), n.version(), true, true, true,
+                        o.get().fileCount(), n.fileCount()));
+            }
+        }
+        for (SbomReader.Part o : older.parts()) {
+            if (newer.part(o.ref()).isEmpty()) {
+                out.add(new PackageDiff.PartChange(o.label(), o.version(), Optional.empty(), true, false, false,
+                        o.fileCount(), OptionalLong.empty()));
+            }
+        }
+        return out;
     }
 
     private static PackageDiff.Side side(PackageSnapshot s) {

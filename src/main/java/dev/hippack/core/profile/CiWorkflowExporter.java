@@ -34,9 +34,13 @@ import java.util.regex.Pattern;
  *   <li>{@code release}: collects the zips and runs {@code hip-packager release --from-zips}, which
  *       audits each in place again and writes one {@code SHA256SUMS} and {@code RELEASE-NOTES.md},
  *       against the previous GitHub Release's zips when there is one;</li>
+ *   <li>{@code attest}, on a tag only, the one job allowed an OIDC token: GitHub's build provenance
+ *       attestation ({@code actions/attest-build-provenance}) of every zip, {@code SHA256SUMS} and
+ *       every package's SBOM;</li>
  *   <li>{@code publish}, on a tag only, the one job allowed to write: checks the checksums and
- *       creates the GitHub Release with {@code gh release create} and the repository's token, the
- *       zips and {@code SHA256SUMS} attached and the notes as its text.</li>
+ *       publishes the GitHub Release once, with every asset, with GitHub's CLI and the repository's
+ *       token: created as a draft with the notes as its text, the zips, {@code SHA256SUMS} and the
+ *       SBOMs uploaded, then published (an immutable release refuses assets added later).</li>
  * </ol>
  * The runners get HIP Packager from a released bundle (its SHA-256 checked before use) or build
  * it from a repository and ref; with neither named the export is refused, since a workflow that
@@ -86,6 +90,9 @@ public final class CiWorkflowExporter {
     public static final PinnedAction CCACHE = new PinnedAction("hendrikmuhs/ccache-action", "d62db5f07c26379fc4b4e0916f098a92573c3b03", "v1.2.23");
     public static final PinnedAction UPLOAD_ARTIFACT = new PinnedAction("actions/upload-artifact", "bbbca2ddaa5d8feaa63e36b76fdaad77386f024f", "v7.0.0");
     public static final PinnedAction DOWNLOAD_ARTIFACT = new PinnedAction("actions/download-artifact", "3e5f45b2cfb9172054b4087a40e8e0b5a5461e7c", "v8.0.1");
+    // A composite action around actions/attest v4.1.0 (59d89421af93a897026c735860bf21b6eb4f7b26, node24).
+    public static final PinnedAction ATTEST_BUILD_PROVENANCE = new PinnedAction("actions/attest-build-provenance",
+            "a2bbfa25375fe432b6a289bc6b6cd05ecd0c4c32", "v4.1.0");
 
     /** Where the workflow's YAML templates are kept among the resources. */
     private static final String TEMPLATES = "/dev/hippack/workflow/";
@@ -330,7 +337,8 @@ public final class CiWorkflowExporter {
                 .replace("{{CACHE}}", CACHE.uses())
                 .replace("{{CCACHE}}", CCACHE.uses())
                 .replace("{{UPLOAD_ARTIFACT}}", UPLOAD_ARTIFACT.uses())
-                .replace("{{DOWNLOAD_ARTIFACT}}", DOWNLOAD_ARTIFACT.uses());
+                .replace("{{DOWNLOAD_ARTIFACT}}", DOWNLOAD_ARTIFACT.uses())
+                .replace("{{ATTEST_BUILD_PROVENANCE}}", ATTEST_BUILD_PROVENANCE.uses());
     }
 
     /** The step that writes the release profile, the runner paths filled in by GitHub expressions. */

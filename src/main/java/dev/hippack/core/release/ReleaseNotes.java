@@ -1,5 +1,6 @@
 package dev.hippack.core.release;
 
+import dev.hippack.core.PackagePart;
 import dev.hippack.core.audit.PackageSnapshot;
 import dev.hippack.core.audit.PathLimits;
 import dev.hippack.core.catalog.Catalog;
@@ -85,9 +86,19 @@ public final class ReleaseNotes {
             changes(md, zipped, comparisons, notReleased);
         }
         md.append("## Checking the download\n\n")
-                .append("`SHA256SUMS` lists the SHA-256 of every zip of this release. With the zips beside it, run\n")
-                .append("`sha256sum -c SHA256SUMS` (Linux, macOS, Git Bash), or in PowerShell compare\n")
-                .append("`(Get-FileHash <zip> -Algorithm SHA256).Hash` with its line.\n\n");
+                .append("- **Checksums.** `SHA256SUMS` lists the SHA-256 of every zip of this release. With the zips beside it, run\n")
+                .append("  `sha256sum -c SHA256SUMS` (Linux, macOS, Git Bash), or in PowerShell compare\n")
+                .append("  `(Get-FileHash <zip> -Algorithm SHA256).Hash` with its line.\n")
+                .append("- **Provenance.** A release cut by its GitHub Actions workflow attests every zip, `SHA256SUMS` and every\n")
+                .append("  bill of materials with GitHub's build provenance: `gh attestation verify <zip> --repo <owner>/<repository>`\n")
+                .append("  (the repository this release is published in) checks that the file was built by that repository's\n")
+                .append("  workflow, from which commit, and that it is unchanged since.\n")
+                .append("- **Signatures.** In Explorer, a file's Properties, Digital Signatures tab shows who signed it (or\n")
+                .append("  `Get-AuthenticodeSignature <file>` in PowerShell): AMD's DLLs and Microsoft's C++ runtime carry their\n")
+                .append("  makers' signatures; `audiocpp_cli.exe` and `audiocpp_server.exe` carry one when this release was signed.\n")
+                .append("- **Bill of materials.** Each package's `sbom.cdx.json`, also published beside its zip as\n")
+                .append("  `<package>.sbom.cdx.json` (CycloneDX 1.6), lists its components (audio.cpp, ggml, each ROCm DLL and kernel\n")
+                .append("  library, the C++ runtime) with version, license and SHA-256, and every file with its SHA-256.\n\n");
         md.append("## Licenses\n\n")
                 .append("audio.cpp is MIT-licensed; each package has its `LICENSE`. `THIRD-PARTY-NOTICES.txt` in each package")
                 .append(" names every other component in it (ggml, AMD's ROCm libraries, runtime and kernel files, the Microsoft")
@@ -198,8 +209,8 @@ public final class ReleaseNotes {
             md.append("| ").append(target).append(" |");
             for (Zipped z : zipped) {
                 boolean serves = z.snapshot().targets().contains(target);
-                md.append(' ').append(serves ? kernelSize(z.snapshot(), PackageSnapshot.ROCBLAS_KERNELS, target) : "-")
-                        .append(" | ").append(serves ? kernelSize(z.snapshot(), PackageSnapshot.HIPBLASLT_KERNELS, target) : "-")
+                md.append(' ').append(serves ? kernelSize(z.snapshot(), PackagePart.ROCBLAS_KERNELS, target) : "-")
+                        .append(" | ").append(serves ? kernelSize(z.snapshot(), PackagePart.HIPBLASLT_KERNELS, target) : "-")
                         .append(" |");
             }
             md.append('\n');
@@ -217,8 +228,8 @@ public final class ReleaseNotes {
             md.append("---|");
         }
         md.append('\n');
-        List<Map<String, Long>> parts = zipped.stream().map(z -> z.snapshot().componentBytes()).toList();
-        for (String id : PackageSnapshot.COMPONENTS) {
+        List<Map<PackagePart, Long>> parts = zipped.stream().map(z -> z.snapshot().componentBytes()).toList();
+        for (PackagePart id : PackagePart.values()) {
             if (parts.stream().allMatch(p -> p.get(id) == 0)) {
                 continue;
             }
@@ -259,17 +270,17 @@ public final class ReleaseNotes {
     }
 
     /** An architecture's kernel bytes in one library; "none" where the library has no kernels for it (gfx1103 in rocBLAS). */
-    private static String kernelSize(PackageSnapshot s, String library, String arch) {
+    private static String kernelSize(PackageSnapshot s, PackagePart library, String arch) {
         long bytes = s.archBytes(library, arch);
         return bytes == 0 ? "none" : ByteSize.of(bytes);
     }
 
     /** Where the difference comes from: the kernel libraries, which the two ROCm versions size very differently. */
     private static String tradeOff(PackageSnapshot a, PackageSnapshot b, String aName, String bName) {
-        Map<String, Long> pa = a.componentBytes();
-        Map<String, Long> pb = b.componentBytes();
-        long rocblas = pb.get(PackageSnapshot.ROCBLAS_KERNELS) - pa.get(PackageSnapshot.ROCBLAS_KERNELS);
-        long hipblaslt = pb.get(PackageSnapshot.HIPBLASLT_KERNELS) - pa.get(PackageSnapshot.HIPBLASLT_KERNELS);
+        Map<PackagePart, Long> pa = a.componentBytes();
+        Map<PackagePart, Long> pb = b.componentBytes();
+        long rocblas = pb.get(PackagePart.ROCBLAS_KERNELS) - pa.get(PackagePart.ROCBLAS_KERNELS);
+        long hipblaslt = pb.get(PackagePart.HIPBLASLT_KERNELS) - pa.get(PackagePart.HIPBLASLT_KERNELS);
         if (rocblas == 0 && hipblaslt == 0) {
             return "";
         }
@@ -290,6 +301,12 @@ public final class ReleaseNotes {
         } else {
             windows.forEach((requirement, zips) -> md.append("- ").append(String.join(", ", zips)).append(": ")
                     .append(requirement).append(".\n"));
+        }
+        // Each package whose track rests on inferred facts says so, with the catalog's one sentence.
+        for (Zipped z : zipped) {
+            var plan = z.outcome().pkg().plan();
+            catalog.hardwareCaveat(plan.track(), plan.rocmVersion()).ifPresent(c -> md.append("- `").append(z.zipName())
+                    .append("`: ").append(c).append('\n'));
         }
         md
                 .append("- An AMD Radeon GPU from the table above, with a current AMD graphics driver (Adrenalin Edition).")

@@ -28,10 +28,12 @@ import dev.hippack.core.io.WriteChannels;
 import dev.hippack.core.plan.PackageName;
 import dev.hippack.core.plan.Release;
 import dev.hippack.core.plan.ReleasePlan;
+import dev.hippack.core.sbom.PackageSbom;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.LogLine;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.progress.OperationListener;
+import dev.hippack.core.sign.PackageSigner;
 import dev.hippack.core.stage.LayoutPlanner;
 import dev.hippack.core.stage.PackageLayout;
 import dev.hippack.core.stage.StageRequest;
@@ -96,6 +98,8 @@ public final class ReleaseService {
     private final PackageSnapshotReader snapshots;
     private final Sha256Sums sums;
     private final ReleaseNotes notes;
+    /** Stateless and only used when the request asks for signing, so not one more constructor argument. */
+    private final PackageSigner signer = new PackageSigner();
 
     public ReleaseService(Catalog catalog, PackageResolver resolver, Builders builders, LayoutPlanner planner, Stager stager,
                           PackageVerifier verifier, PackageAuditor auditor, ZipArchiver archiver,
@@ -342,6 +346,13 @@ public final class ReleaseService {
             StageResult staged = stager.run(new StageRequest(layout, prepared.outputDir()), listener, token);
             stage = Optional.of(staged);
             findings.addAll(staged.findings());
+            if (request.signing().isPresent()) {
+                // The staged copy is signed, never the build output; a failure is this package's, before its zip.
+                listener.status("Signing " + pkg.name());
+                signer.run(request.signing().get(), staged.packageDir(), PackageSigner.executablesOf(plan), listener, token);
+                // Signing changed the executables and the README: the bill of materials lists them again.
+                PackageSbom.standard().write(staged.packageDir(), layout.packageName(), layout.sbomFacts());
+            }
             AuditReport audit = verifier.run(new VerifyRequest(staged.packageDir(), plan, request.host(), request.skipStartCheck()),
                     listener, token);
             if (!audit.passed()) {
@@ -442,6 +453,11 @@ public final class ReleaseService {
             PackageSnapshot snapshot = snapshots.read(zip.zip(), false, listener, token);
             read.put(o.pkg().name(), snapshot);
             checksums.put(zip.zip().getFileName().toString(), zip.sha256());
+            // Beside the zip too, as a release asset of its own: read before downloading gigabytes.
+            if (PackageSbom.copyBesideZip(zip.zip()).isEmpty()) {
+                listener.log(LogLine.tool(LogLine.Level.WARN, zip.zip().getFileName() + " holds no " + PackageSbom.FILE_NAME
+                        + ", so the release has no bill of materials for it; stage and zip it again with this HIP Packager."));
+            }
             PreviousRelease.Package previous = prepared.matches().get(o.pkg().name());
             if (previous != null) {
                 comparisons.add(new ReleaseResult.Comparison(o.pkg().name(), previous.snapshot(),

@@ -26,6 +26,8 @@ import dev.hippack.core.plan.KernelPolicy;
 import dev.hippack.core.plan.PackageName;
 import dev.hippack.core.plan.PlanRules;
 import dev.hippack.core.plan.ReleasePlan;
+import dev.hippack.core.sbom.ComponentCatalog;
+import dev.hippack.core.sbom.SbomFacts;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -68,7 +70,10 @@ import java.util.stream.Stream;
  *       warning) and {@code THIRD-PARTY-NOTICES.txt} ({@link ThirdPartyNotices}) naming every
  *       shipped component, with the license texts the checkout's {@code external} libraries and
  *       the SDK's {@code share\doc\<component>} hold;</li>
- *   <li>README.md and server.json ({@link PackageReadme}).</li>
+ *   <li>README.md and server.json ({@link PackageReadme});</li>
+ *   <li>what the bill of materials says it was built from ({@link SbomFacts}): the checkout's
+ *       version and commit, the version of the ggml it vendors, the SDK's ROCm version. The
+ *       SBOM itself is written by the {@link Stager} from the staged files.</li>
  * </ul>
  * The package's name is the plan's {@code archiveName} with {@value PackageName#VERSION}
  * replaced by the checkout's version ({@link PackageName}). Nothing is written here.
@@ -82,6 +87,7 @@ public final class LayoutPlanner {
     private final VisualStudioFinder visualStudio;
     private final CheckoutInspector checkout;
     private final ThirdPartyNotices notices = new ThirdPartyNotices();
+    private final ComponentCatalog components = ComponentCatalog.standard();
 
     public LayoutPlanner(Catalog catalog, PeReader peReader, KernelFileClassifier classifier, PackageReadme readme,
                          VisualStudioFinder visualStudio, CheckoutInspector checkout) {
@@ -151,19 +157,22 @@ public final class LayoutPlanner {
             Path pe = toRead.removeFirst();
             PeInfo info = read(pe);
             String peName = pe.getFileName().toString();
-            for (RuntimeLoadedDll loaded : catalog.loadedAtRunTimeBy(peName)) {
-                String key = loaded.dll().toLowerCase(Locale.ROOT);
-                Path fromSdk = sdkDlls.get(key);
-                if (fromSdk == null) {
+            for (RuntimeLoadedDll loaded : catalog.loadedAtRunTimeBy(peName, plan.rocmVersion())) {
+                // a rule (amd_comgr*.dll) ships every DLL of the SDK's bin it matches: the names are the SDK's
+                List<Path> matching = sdkDlls.entrySet().stream().filter(en -> loaded.matches(en.getKey()))
+                        .map(Map.Entry::getValue).toList();
+                if (matching.isEmpty()) {
                     throw new PackagerException(peName + " loads " + loaded.dll() + " at run time (LoadLibrary), but the SDK's "
                             + sdkBin + " has no " + loaded.dll() + "; without it HIP fails to initialise on every machine whose"
                             + " driver does not provide the same ROCm generation. Repair or reinstall the HIP SDK "
                             + plan.rocmVersion() + ".");
                 }
                 runtimeLoaded.add(loaded);
-                if (seen.add(key)) {
-                    add(files, new StagedFile(fromSdk.getFileName().toString(), fromSdk, size(fromSdk), StagedFile.Kind.ROCM_DLL));
-                    toRead.add(fromSdk);
+                for (Path fromSdk : matching) {
+                    if (seen.add(fromSdk.getFileName().toString().toLowerCase(Locale.ROOT))) {
+                        add(files, new StagedFile(fromSdk.getFileName().toString(), fromSdk, size(fromSdk), StagedFile.Kind.ROCM_DLL));
+                        toRead.add(fromSdk);
+                    }
                 }
             }
             for (String dep : info.allDependencies()) {
@@ -197,12 +206,16 @@ public final class LayoutPlanner {
             add(files, new StagedFile(name, f, size(f), StagedFile.Kind.CRT_DLL));
         }
 
-        RocmGeneration generation = catalog.generation(plan.generation()).orElseThrow(() -> new PackagerException(
-                "ROCm " + plan.rocmVersion() + " is not a generation HIP Packager knows (6 or 7)."));
+        RocmGeneration generation = catalog.runtimeFor(plan.rocmVersion()).orElseThrow(() -> new PackagerException(
+                "ROCm " + plan.rocmVersion() + " is not a generation HIP Packager knows (" + catalog.generations().stream()
+                        .map(g -> String.valueOf(g.major())).distinct().collect(java.util.stream.Collectors.joining(", ")) + ")."));
         int dropped = 0;
         for (KernelLibrary lib : KernelLibrary.values()) {
-            String dll = generation.dll(lib == KernelLibrary.ROCBLAS ? RocmDll.Role.ROCBLAS : RocmDll.Role.HIPBLASLT).name();
-            if (!files.containsKey(dll.toLowerCase(Locale.ROOT))) {
+            // the library's DLL as the SDK names it (hipblaslt.dll or libhipblaslt.dll), else the catalog's name for the message
+            Optional<String> shipped = files.values().stream().filter(f -> f.kind() == StagedFile.Kind.ROCM_DLL)
+                    .map(StagedFile::path).filter(lib::isDll).findFirst();
+            String dll = shipped.orElse(generation.dll(lib == KernelLibrary.ROCBLAS ? RocmDll.Role.ROCBLAS : RocmDll.Role.HIPBLASLT).name());
+            if (shipped.isEmpty()) {
                 findings.add(Finding.info(LibraryCheck.LIBS_PRESENT, "No binary imports " + dll + ", so " + lib.folder()
                         + "\\library is not shipped.", "Nothing to do unless " + dll + " should be used."));
                 continue;
@@ -260,7 +273,12 @@ public final class LayoutPlanner {
                                 .map(p -> new PathLimits(packageName, p.replace('/', '\\'))))),
                 new GeneratedFile(PackageReadme.SERVER_JSON, readme.serverJson()),
                 new GeneratedFile(ThirdPartyNotices.FILE_NAME, noticesText));
-        return new PackageLayout(packageName, sorted, generated, List.copyOf(leftToWindows), runtimeLoaded, dropped, findings);
+        SbomFacts sbomFacts = new SbomFacts(version,
+                plan.source() == null ? Optional.empty() : checkout.commit(host, plan.source()),
+                plan.source() == null ? Optional.empty() : components.ggml().version(host.resolve(plan.source())),
+                Optional.ofNullable(plan.rocmVersion()));
+        return new PackageLayout(packageName, sorted, generated, List.copyOf(leftToWindows), runtimeLoaded, dropped, findings,
+                sbomFacts);
     }
 
     /** The checkout's license file (LICENSE, LICENSE.md, LICENSE.txt), when it has one. */
@@ -380,7 +398,6 @@ public final class LayoutPlanner {
     private int addKernels(Map<String, StagedFile> files, Path library, KernelLibrary lib, List<String> targets)
             throws PackagerException {
         StagedFile.Kind kind = lib == KernelLibrary.ROCBLAS ? StagedFile.Kind.ROCBLAS_KERNEL : StagedFile.Kind.HIPBLASLT_KERNEL;
-        Set<String> wanted = new HashSet<>(targets);
         int dropped = 0;
         try (Stream<Path> walk = Files.walk(library)) {
             for (Path f : (Iterable<Path>) walk::iterator) {
@@ -389,7 +406,7 @@ public final class LayoutPlanner {
                 }
                 String rel = library.relativize(f).toString().replace(f.getFileSystem().getSeparator(), "/");
                 KernelFile k = classifier.classify(rel);
-                if (k.archless() || wanted.contains(k.arch().get())) {
+                if (k.keptFor(targets)) {
                     add(files, new StagedFile(lib.folder() + "/library/" + rel, f, size(f), kind));
                 } else {
                     dropped++;

@@ -2,6 +2,7 @@ package dev.hippack.core.stage;
 
 import dev.hippack.core.catalog.RuntimeLoadedDll;
 import dev.hippack.core.finding.Finding;
+import dev.hippack.core.sbom.SbomFacts;
 import java.util.List;
 import java.util.Objects;
 
@@ -18,12 +19,20 @@ import java.util.Objects;
  *                        table names them), with their loader: amdhip64_6.dll loads amd_comgr_2.dll
  * @param droppedKernels  kernel files of the SDK left out (other architectures, or the dropped rocBLAS library)
  * @param findings        warnings and notes for the user
+ * @param sbomFacts       what the bill of materials says the package was built from (audio.cpp's version and commit, ...)
  */
 public record PackageLayout(String packageName, List<StagedFile> files, List<GeneratedFile> generated,
                             List<String> windowsDlls, List<RuntimeLoadedDll> runtimeLoaded, int droppedKernels,
-                            List<Finding> findings) {
+                            List<Finding> findings, SbomFacts sbomFacts) {
+
+    /** A layout whose bill of materials knows nothing beyond the files. */
+    public PackageLayout(String packageName, List<StagedFile> files, List<GeneratedFile> generated, List<String> windowsDlls,
+                         List<RuntimeLoadedDll> runtimeLoaded, int droppedKernels, List<Finding> findings) {
+        this(packageName, files, generated, windowsDlls, runtimeLoaded, droppedKernels, findings, SbomFacts.unknown());
+    }
 
     public PackageLayout {
+        Objects.requireNonNull(sbomFacts, "sbomFacts");
         Objects.requireNonNull(packageName, "packageName");
         files = List.copyOf(files);
         generated = List.copyOf(generated);

@@ -7,6 +7,7 @@ import dev.hippack.core.io.RenameBlockedException;
 import dev.hippack.core.io.RetryingRename;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.io.FreeSpace;
+import dev.hippack.core.sbom.PackageSbom;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.LogLine;
 import dev.hippack.core.progress.OperationCancelledException;
@@ -24,7 +25,8 @@ import java.util.Locale;
  * {@code <out>/<package>/} once complete, so a folder with the final name is always whole. A
  * previous folder of that name is replaced only after the new one is complete. Files are hard
  * links when the source is on the same volume (instant, no space), copies otherwise; sources are
- * only ever read. The renames wait out a scanner that holds a file open for a moment
+ * only ever read. The bill of materials ({@link PackageSbom}) is written last, from the staged
+ * files. The renames wait out a scanner that holds a file open for a moment
  * ({@link RetryingRename}); the previous package is never lost on the way.
  */
 public final class Stager {
@@ -42,6 +44,7 @@ public final class Stager {
     private final RetryingRename rename;
     private final TreeRemoval removal;
     private final FreeSpace freeSpace;
+    private final PackageSbom sbom;
 
     public Stager() {
         this(RetryingRename.standard(), FileTrees::delete, FreeSpace.SYSTEM);
@@ -56,9 +59,14 @@ public final class Stager {
     }
 
     public Stager(RetryingRename rename, TreeRemoval removal, FreeSpace freeSpace) {
+        this(rename, removal, freeSpace, PackageSbom.standard());
+    }
+
+    public Stager(RetryingRename rename, TreeRemoval removal, FreeSpace freeSpace, PackageSbom sbom) {
         this.rename = rename;
         this.removal = removal;
         this.freeSpace = freeSpace;
+        this.sbom = sbom;
     }
 
     public StageResult run(StageRequest request, OperationListener listener, CancellationToken token)
@@ -116,9 +124,13 @@ public final class Stager {
                 bytes += content.length;
             }
             token.throwIfCancelled();
+            // Last, from the files as staged: the bill of materials lists and hashes every one.
+            listener.status("Writing the bill of materials (" + PackageSbom.FILE_NAME + ")");
+            bytes += Files.size(sbom.write(partial, layout.packageName(), layout.sbomFacts()));
+            token.throwIfCancelled();
             replace(partial, target, listener);
             finished = true;
-            int count = layout.files().size() + layout.generated().size();
+            int count = layout.files().size() + layout.generated().size() + 1;
             listener.log(LogLine.info(String.format(Locale.ROOT, "Staged %s: %d files, %s (%d linked, %d copied)",
                     target, count, ByteSize.of(bytes), linked, copied)));
             return new StageResult(target, count, bytes, linked, copied, layout.findings());

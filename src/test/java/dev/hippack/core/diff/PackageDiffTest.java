@@ -2,6 +2,7 @@ package dev.hippack.core.diff;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hippack.core.PackagePart;
 import dev.hippack.core.archive.ZipArchiver;
 import dev.hippack.core.archive.ZipRequest;
 import dev.hippack.core.audit.PackageSnapshot;
@@ -110,20 +111,26 @@ class PackageDiffTest {
             assertThat(d.removed()).isNotEmpty()
                     .allSatisfy(f -> assertThat(f.arch()).contains("gfx1151"))
                     .allSatisfy(f -> assertThat(f.path()).containsAnyOf("rocblas/library/", "hipblaslt/library/"));
-            // The README lists the targets; nothing else changes.
-            assertThat(d.changed()).extracting(PackageDiff.FileChange::path).containsExactly("README.md");
+            // The README lists the targets, and the bill of materials the files; nothing else changes.
+            assertThat(d.changed()).extracting(PackageDiff.FileChange::path).containsExactly("README.md", "sbom.cdx.json");
+            // By component: the kernel libraries keep their version and lose files.
+            assertThat(d.bothHaveSboms()).isTrue();
+            assertThat(d.parts()).extracting(p -> p.label() + " " + p.rebuilt())
+                    .containsExactlyInAnyOrder("rocBLAS kernel library true", "hipBLASLt kernel library true");
             assertThat(d.architectures()).extracting(a -> a.arch() + " " + a.library() + " " + (a.newBytes() == 0))
                     .containsExactlyInAnyOrder("gfx1151 rocblas true", "gfx1151 hipblaslt true");
-            assertThat(d.components()).extracting(PackageDiff.SizeChange::id)
+            assertThat(d.components()).extracting(c -> c.id().id())
                     .containsExactly("rocblas-kernels", "hipblaslt-kernels", "readme");
-            assertThat(d.components()).filteredOn(c -> !c.id().equals("readme")).allMatch(c -> c.deltaBytes() < 0);
+            assertThat(d.components()).filteredOn(c -> c.id() != PackagePart.README).allMatch(c -> c.deltaBytes() < 0);
             assertThat(d.rocmDlls()).isEmpty();
             assertThat(d.findings()).isEmpty();
 
             List<String> text = new DiffText().lines(d);
             assertThat(String.join("\n", text)).contains("Targets lost: gfx1151.")
                     .contains("rocBLAS kernel files of gfx1151").contains("hipBLASLt kernel files of gfx1151")
-                    .contains("changed: README.md").contains("ROCm DLLs: no change.")
+                    .contains("changed: README.md (").contains("sbom.cdx.json (").contains("ROCm DLLs: no change.")
+                    .containsPattern("- Components \\(by the bills of materials\\): hipBLASLt kernel library 6\\.4, \\d+ -> \\d+ files;"
+                            + " rocBLAS kernel library 6\\.4, \\d+ -> \\d+ files\\.")
                     .doesNotContain("No change:").doesNotContain("Targets gained");
         }
     }
@@ -156,7 +163,7 @@ class PackageDiffTest {
             assertThat(c.newBytes() - c.oldBytes()).isEqualTo(4096);
         });
         assertThat(d.architectures()).singleElement().satisfies(a -> assertThat(a.arch() + " " + a.oldBytes()).isEqualTo("gfx1201 0"));
-        assertThat(d.components()).extracting(PackageDiff.SizeChange::id).contains("math-dlls", "other", "rocblas-kernels");
+        assertThat(d.components()).extracting(c -> c.id().id()).contains("math-dlls", "other", "rocblas-kernels");
         assertThat(d.oldPackage().version()).contains("v0.4.3-sample");
         assertThat(d.newPackage().version()).contains("v0.4.4");
         String text = String.join("\n", new DiffText().lines(d));

@@ -90,8 +90,8 @@ class CiWorkflowExporterTest {
     }
 
     @Test
-    void permissionsAreReadOnlyContentsExceptThePublishJobWhichMayWrite() throws Exception {
-        JsonNode wf = parse(exporter.export(profile, options).yaml());
+    void permissionsAreReadOnlyContentsExceptTheAttestJobWhichSignsAndThePublishJobWhichWrites() throws Exception {
+        JsonNode wf = parse(exporter.export(both, options).yaml());
         JsonNode permissions = wf.path("permissions");
         assertThat(permissions.size()).isEqualTo(1);
         assertThat(permissions.path("contents").asText()).isEqualTo("read");
@@ -100,6 +100,18 @@ class CiWorkflowExporterTest {
         JsonNode publish = wf.path("jobs").path("publish").path("permissions");
         assertThat(publish.size()).isEqualTo(1);
         assertThat(publish.path("contents").asText()).isEqualTo("write");
+        JsonNode attest = wf.path("jobs").path("attest").path("permissions");
+        assertThat(attest.size()).isEqualTo(3);
+        assertThat(attest.path("contents").asText()).isEqualTo("read");
+        assertThat(attest.path("id-token").asText()).isEqualTo("write");
+        assertThat(attest.path("attestations").asText()).isEqualTo("write");
+        // No other job may ask for an OIDC token or write attestations.
+        wf.path("jobs").fields().forEachRemaining(job -> {
+            if (!job.getKey().equals("attest")) {
+                assertThat(job.getValue().path("permissions").has("id-token")).as(job.getKey()).isFalse();
+                assertThat(job.getValue().path("permissions").has("attestations")).as(job.getKey()).isFalse();
+            }
+        });
     }
 
     @Test
@@ -176,7 +188,9 @@ class CiWorkflowExporterTest {
             "actions/cache", "5.0.0",
             "actions/upload-artifact", "6.0.0",
             "actions/download-artifact", "7.0.0",
-            "hendrikmuhs/ccache-action", "1.2.21");
+            "hendrikmuhs/ccache-action", "1.2.21",
+            // a composite action: 3.0.0 is the first around actions/attest v3, which runs on node24
+            "actions/attest-build-provenance", "3.0.0");
 
     @Test
     void everyPinnedActionIsAReleaseThatRunsOnNode24() throws Exception {
@@ -283,32 +297,64 @@ class CiWorkflowExporterTest {
         JsonNode upload = step(steps, "Upload the release");
         assertThat(upload.path("with").path("name").asText()).isEqualTo("release");
         assertThat(upload.path("with").path("path").asText().lines().map(String::trim))
-                .containsExactly("release/*.zip", "release/SHA256SUMS", "release/RELEASE-NOTES.md");
+                .containsExactly("release/*.zip", "release/*.cdx.json", "release/SHA256SUMS", "release/RELEASE-NOTES.md");
     }
 
     @Test
-    void onATagThePublishJobCreatesTheGithubReleaseWithTheRepositorysTokenAndTheNotesAsItsText() throws Exception {
+    void onATagTheAttestJobAttestsTheZipsSumsAndSbomsWithThePinnedProvenanceAction() throws Exception {
+        JsonNode attest = parse(exporter.export(both, options).yaml()).path("jobs").path("attest");
+        assertThat(attest.path("needs").asText()).isEqualTo("release");
+        assertThat(attest.path("if").asText()).isEqualTo("startsWith(github.ref, 'refs/tags/')");
+        JsonNode steps = attest.path("steps");
+        assertThat(steps).extracting(s -> s.path("name").asText())
+                .containsExactly("Download the release", "Check the checksums", "Attest the zips, SHA256SUMS and the SBOMs");
+        JsonNode provenance = step(steps, "Attest the zips, SHA256SUMS and the SBOMs");
+        assertThat(provenance.path("uses").asText()).isEqualTo("actions/attest-build-provenance@a2bbfa25375fe432b6a289bc6b6cd05ecd0c4c32");
+        assertThat(provenance.path("with").path("subject-path").asText().lines().toList())
+                .containsExactly("release/*.zip", "release/SHA256SUMS", "release/*.cdx.json");
+    }
+
+    @Test
+    void onATagThePublishJobPublishesTheReleaseOnceWithEveryAssetDraftUploadThenPublish() throws Exception {
         JsonNode publish = parse(exporter.export(both, options).yaml()).path("jobs").path("publish");
-        assertThat(publish.path("needs").asText()).isEqualTo("release");
+        assertThat(publish.path("needs").asText()).isEqualTo("attest");
         assertThat(publish.path("if").asText()).isEqualTo("startsWith(github.ref, 'refs/tags/')");
+        // No third-party publishing action: GitHub's own CLI with the repository's token.
+        assertThat(publish.path("env").path("GH_TOKEN").asText()).isEqualTo("${{ secrets.GITHUB_TOKEN }}");
+        assertThat(publish.path("env").path("TAG").asText()).isEqualTo("${{ github.ref_name }}");
+        assertThat(publish.path("env").path("GH_REPO").asText()).isEqualTo("${{ github.repository }}");
         JsonNode steps = publish.path("steps");
         assertThat(steps).extracting(s -> s.path("name").asText())
                 .containsExactly("Download the release", "Check the checksums", "Check the zips against GitHub's 2 GiB asset limit",
-                        "Create the GitHub Release");
+                        "Remove a draft of this tag left by an earlier run", "Create the GitHub Release as a draft",
+                        "Upload every asset to the draft", "Publish the GitHub Release");
+        assertThat(steps).allSatisfy(s -> assertThat(s.has("uses") && !s.path("name").asText().equals("Download the release"))
+                .as(s.path("name").asText()).isFalse());
         assertThat(step(steps, "Download the release").path("with").path("name").asText()).isEqualTo("release");
         assertThat(step(steps, "Check the checksums").path("run").asText()).isEqualTo("sha256sum -c --strict SHA256SUMS");
         assertThat(step(steps, "Check the checksums").path("working-directory").asText()).isEqualTo("release");
-        JsonNode create = step(steps, "Create the GitHub Release");
-        // No third-party publishing action: GitHub's own CLI with the repository's token.
-        assertThat(create.has("uses")).isFalse();
-        assertThat(create.path("env").path("GH_TOKEN").asText()).isEqualTo("${{ secrets.GITHUB_TOKEN }}");
-        assertThat(create.path("env").path("TAG").asText()).isEqualTo("${{ github.ref_name }}");
-        assertThat(create.path("env").path("GH_REPO").asText()).isEqualTo("${{ github.repository }}");
-        List<String> args = List.of(create.path("run").asText().trim().split(" (?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)"));
-        assertThat(args.subList(0, 4)).containsExactly("gh", "release", "create", "\"$TAG\"");
-        assertThat(args).contains("release/*.zip", "release/SHA256SUMS", "--verify-tag", "--notes-file", "release/RELEASE-NOTES.md");
-        assertThat(args.get(args.indexOf("--notes-file") + 1)).isEqualTo("release/RELEASE-NOTES.md");
-        assertThat(args.get(args.indexOf("--title") + 1)).isEqualTo("\"audio.cpp $TAG for Windows (HIP)\"");
+
+        List<String> create = args(step(steps, "Create the GitHub Release as a draft"));
+        assertThat(create.subList(0, 4)).containsExactly("gh", "release", "create", "\"$TAG\"");
+        assertThat(create).contains("--draft", "--verify-tag", "--notes-file");
+        assertThat(create.get(create.indexOf("--notes-file") + 1)).isEqualTo("release/RELEASE-NOTES.md");
+        assertThat(create.get(create.indexOf("--title") + 1)).isEqualTo("\"audio.cpp $TAG for Windows (HIP)\"");
+        // Created with no asset: every asset goes up in the one upload, before the release is public.
+        assertThat(create).noneMatch(a -> a.startsWith("release/") && !a.endsWith("RELEASE-NOTES.md"));
+
+        List<String> upload = args(step(steps, "Upload every asset to the draft"));
+        assertThat(upload.subList(0, 4)).containsExactly("gh", "release", "upload", "\"$TAG\"");
+        assertThat(upload.subList(4, upload.size())).containsExactly("release/*.zip", "release/SHA256SUMS", "release/*.cdx.json");
+
+        assertThat(args(step(steps, "Publish the GitHub Release"))).containsExactly("gh", "release", "edit", "\"$TAG\"", "--draft=false");
+        // Only a draft is ever deleted, so a rerun cannot take down a published release.
+        assertThat(step(steps, "Remove a draft of this tag left by an earlier run").path("run").asText())
+                .contains("--json isDraft", "if [ \"$draft\" = \"true\" ]", "gh release delete \"$TAG\" --yes");
+    }
+
+    /** A step's command line split into words, keeping quoted words whole. */
+    private static List<String> args(JsonNode step) {
+        return List.of(step.path("run").asText().trim().split("\\s+(?=(?:[^\"]*\"[^\"]*\")*[^\"]*$)"));
     }
 
     @TempDir
