@@ -2,6 +2,7 @@ package dev.hippack.launch;
 
 import dev.hippack.core.host.OperatingSystem;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -75,10 +76,10 @@ public final class RunLog implements AutoCloseable {
      */
     static final class WriteFailure extends ErrorManager {
         private final Path file;
-        private final java.io.PrintStream err;
+        private final PrintStream err;
         private volatile String reason;
 
-        WriteFailure(Path file, java.io.PrintStream err) {
+        WriteFailure(Path file, PrintStream err) {
             this.file = file;
             this.err = err;
         }

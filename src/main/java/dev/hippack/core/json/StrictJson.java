@@ -25,7 +25,6 @@ import dev.hippack.core.io.SmallFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.Map;
 
 /**
@@ -169,8 +168,7 @@ public final class StrictJson {
                 refuseUnpairedSurrogates(node.get(i), JsonLocator.element(path, i), at);
             }
         } else if (node.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> field = it.next();
+            for (Map.Entry<String, JsonNode> field : node.properties()) {
                 if (unpairedSurrogate(field.getKey()) >= 0) {
                     throw at.error(path, "a key holds an unpaired UTF-16 surrogate, which is no character; remove or replace it.");
                 }
