@@ -2,6 +2,7 @@ package dev.hippack.launch;
 
 import dev.hippack.core.host.OperatingSystem;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +21,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.logging.ErrorManager;
 import java.util.logging.FileHandler;
 import java.util.logging.Formatter;
 import java.util.logging.Handler;
@@ -65,7 +67,40 @@ public final class RunLog implements AutoCloseable {
     private final CompletableFuture<Opened> opened;
 
     /** The run's file and its handler, or why it has none. */
-    private record Opened(Path file, FileHandler handler, String unavailable) { }
+    private record Opened(Path file, FileHandler handler, String unavailable, WriteFailure failure) { }
+
+    /**
+     * What happens when the open log cannot be written (a full disk, a removed USB drive): one line
+     * on stderr that says so, once, instead of java.util.logging's stack trace on every record; the
+     * run goes on without its log, and an unexpected error then prints its details on stderr.
+     */
+    static final class WriteFailure extends ErrorManager {
+        private final Path file;
+        private final PrintStream err;
+        private volatile String reason;
+
+        WriteFailure(Path file, PrintStream err) {
+            this.file = file;
+            this.err = err;
+        }
+
+        @Override
+        public synchronized void error(String msg, Exception ex, int code) {
+            if (reason != null) {
+                return;
+            }
+            String why = ex == null || ex.getMessage() == null ? (msg == null ? "error " + code : msg) : ex.getMessage();
+            reason = why.length() > 1 && Character.isUpperCase(why.charAt(0)) && Character.isLowerCase(why.charAt(1))
+                    ? Character.toLowerCase(why.charAt(0)) + why.substring(1) : why;
+            err.println("hip-packager: the run log " + file + " cannot be written (" + reason
+                    + "); the run goes on, but its log is incomplete. Free space in " + file.getParent() + ".");
+        }
+
+        /** Why the log could not be written; null while it could. */
+        String reason() {
+            return reason;
+        }
+    }
 
     private RunLog(Forwarder forwarder, List<Handler> replaced, Level previousLevel,
                    Thread.UncaughtExceptionHandler previousUncaught, boolean configured, CompletableFuture<Opened> opened) {
@@ -117,7 +152,7 @@ public final class RunLog implements AutoCloseable {
 
     /** A run without a log file, e.g. when the folder cannot be written; {@code why} says so in messages. */
     public static RunLog none(String why) {
-        return new RunLog(null, List.of(), null, null, false, CompletableFuture.completedFuture(new Opened(null, null, why)));
+        return new RunLog(null, List.of(), null, null, false, CompletableFuture.completedFuture(new Opened(null, null, why, null)));
     }
 
     /** {@link #start(Path, List, int, int)} with {@link #KEEP_RUNS} and {@link #MAX_BYTES}. */
@@ -197,15 +232,17 @@ public final class RunLog implements AutoCloseable {
             handler.setEncoding(StandardCharsets.UTF_8.name());
             handler.setFormatter(new LineFormatter());
             handler.setLevel(Level.ALL);
+            WriteFailure failure = new WriteFailure(file, System.err);
+            handler.setErrorManager(failure);
             forwarder.sendTo(List.of(handler), Level.ALL);
-            return new Opened(file, handler, null);
+            return new Opened(file, handler, null, failure);
         } catch (IOException | RuntimeException | Error e) {
             root.setLevel(Level.SEVERE);
             forwarder.sendTo(replaced, Level.SEVERE);
             root.removeHandler(forwarder);
             replaced.forEach(root::addHandler);
             Thread.setDefaultUncaughtExceptionHandler(previousUncaught);
-            return new Opened(null, null, "the log folder " + folder + " cannot be written (" + e.getMessage() + ")");
+            return new Opened(null, null, "the log folder " + folder + " cannot be written (" + e.getMessage() + ")", null);
         }
     }
 
@@ -225,10 +262,12 @@ public final class RunLog implements AutoCloseable {
      */
     public String recordUnexpected(String what, Throwable error) {
         Opened o = opened.join();
-        if (o.handler() == null) {
+        String failed = o.failure() == null ? null : o.failure().reason();
+        if (o.handler() == null || failed != null) {
             StringWriter trace = new StringWriter();
             error.printStackTrace(new PrintWriter(trace));
-            return "no log file (" + o.unavailable() + "); the details follow:" + System.lineSeparator() + trace;
+            String why = o.handler() == null ? o.unavailable() : "the run log " + o.file() + " cannot be written: " + failed;
+            return "no log file (" + why + "); the details follow:" + System.lineSeparator() + trace;
         }
         LOG.log(System.Logger.Level.ERROR, what, error);
         o.handler().flush();
