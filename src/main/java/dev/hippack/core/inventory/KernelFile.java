@@ -1,5 +1,6 @@
 package dev.hippack.core.inventory;
 
+import java.util.Collection;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -15,7 +16,7 @@ import java.util.Optional;
 public record KernelFile(String relativePath, Optional<String> arch, Optional<String> rawToken, boolean lazyIndex) {
 
     /** Whether a package for {@code targets} keeps this file: arch-less, or of a ticked GPU or of a generic family serving one. */
-    public boolean keptFor(java.util.Collection<String> targets) {
+    public boolean keptFor(Collection<String> targets) {
         return arch.isEmpty() || ArchFamily.servesAny(arch.get(), targets);
     }
 

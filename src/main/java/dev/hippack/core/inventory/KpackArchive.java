@@ -1,5 +1,6 @@
 package dev.hippack.core.inventory;
 
+import java.util.Collection;
 import java.util.Optional;
 
 /**
@@ -14,7 +15,7 @@ import java.util.Optional;
 public record KpackArchive(String name, String prefix, Optional<String> arch, long bytes) {
 
     /** Whether a package for {@code targets} keeps this archive: its GPU or family is ticked; an archive of no GPU always. */
-    public boolean keptFor(java.util.Collection<String> targets) {
+    public boolean keptFor(Collection<String> targets) {
         return arch.isEmpty() || ArchFamily.servesAny(arch.get(), targets);
     }
 }

@@ -1,5 +1,6 @@
 package dev.hippack.core.inventory;
 
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -57,6 +58,6 @@ public final class KpackLayout {
 
     /** Whether {@code fileName} is an archive's name. */
     public static boolean isArchive(String fileName) {
-        return fileName.toLowerCase(java.util.Locale.ROOT).endsWith(EXTENSION);
+        return fileName.toLowerCase(Locale.ROOT).endsWith(EXTENSION);
     }
 }
