@@ -46,6 +46,7 @@ public final class Cli {
     private final RunLog runLog;
     private final Map<String, Object> extraCommands = new LinkedHashMap<>();
     private TemporarySample.Writer sampleWriter;
+    private Map<String, String> environment = System.getenv();
 
     /** {@code runLog} is where unexpected errors go; {@code Main} starts it before the wizard or a command runs. */
     public Cli(Consumer<GuiRequest> launchGui, RunLog runLog) {
@@ -68,9 +69,15 @@ public final class Cli {
         return this;
     }
 
+    /** Reads the environment variables from {@code env} instead of the process's (tests: the signing password). */
+    Cli withEnvironment(Map<String, String> env) {
+        this.environment = Map.copyOf(env);
+        return this;
+    }
+
     /** The command tree, every subcommand registered, as {@link #execute} runs it. */
     CommandLine commandLine() {
-        CommandLine cmd = new CommandLine(new HipPackagerCommand(launchGui, sampleWriter));
+        CommandLine cmd = new CommandLine(new HipPackagerCommand(launchGui, sampleWriter, environment));
         extraCommands.forEach(cmd::addSubcommand);
         cmd.setCaseInsensitiveEnumValuesAllowed(true);
         List<String> footer = new ArrayList<>(List.of(cmd.getCommandSpec().usageMessage().footer()));

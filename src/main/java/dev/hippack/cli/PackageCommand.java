@@ -12,6 +12,11 @@ import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.release.PackageResolver;
 import dev.hippack.core.release.ResolvedPackage;
+import dev.hippack.core.sbom.PackageSbom;
+import dev.hippack.core.sign.PackageSigner;
+import dev.hippack.core.sign.SigningRequest;
+import dev.hippack.core.sign.SigningResult;
+import dev.hippack.core.stage.PackageLayout;
 import dev.hippack.core.stage.StageResult;
 import dev.hippack.core.verify.PackageVerifier;
 import dev.hippack.core.verify.VerifyRequest;
@@ -19,6 +24,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -55,6 +61,9 @@ public final class PackageCommand extends BaseCommand {
     boolean noStartCheck;
 
     @Mixin
+    SigningOptions signing;
+
+    @Mixin
     JsonOption json;
 
     /** The --json output. {@code zip} is null when the audit stopped the run. */
@@ -69,10 +78,16 @@ public final class PackageCommand extends BaseCommand {
                 skipBuild ? "staged or zipped" : "built, staged or zipped");
         // The version and the name it gives, before anything runs: {version} without a version stops here.
         ResolvedPackage resolved = new PackageResolver().resolve(profilePlan, host(), "Profile " + profileFile(profile));
-        return cancellableByCtrlC(token -> run(resolved, token));
+        // The key store opened before the build: a wrong password stops the run before hours of work.
+        Optional<SigningRequest> sign = signing.request(root.environment(), SigningOptions.PasswordPrompt.CONSOLE);
+        if (sign.isPresent()) {
+            new PackageSigner().checkKey(sign.get());
+        }
+        return cancellableByCtrlC(token -> run(resolved, sign, token));
     }
 
-    private int run(ResolvedPackage resolved, CancellationToken token) throws PackagerException, OperationCancelledException {
+    private int run(ResolvedPackage resolved, Optional<SigningRequest> sign, CancellationToken token)
+            throws PackagerException, OperationCancelledException {
         ReleasePlan plan = resolved.plan();
         ConsoleProgress progress = new ConsoleProgress(err(), json.on);
         // Every refusal before anything is built, staged or replaced: the zip exists (no --force),
@@ -88,7 +103,7 @@ public final class PackageCommand extends BaseCommand {
             // Again under the lock: the zip may have appeared while another run held the folder.
             archiver.checkOutput(request);
             return build(plan, progress, token)
-                    ? stageVerifyZip(resolved, outDir, request, archiver, lock, progress, token)
+                    ? stageVerifyZip(resolved, sign, outDir, request, archiver, lock, progress, token)
                     : Cli.FAILED;
         }
     }
@@ -117,16 +132,20 @@ public final class PackageCommand extends BaseCommand {
         return true;
     }
 
-    private int stageVerifyZip(ResolvedPackage resolved, Path outDir, ZipRequest request, ZipArchiver archiver, OutputLock lock,
-                               ConsoleProgress progress, CancellationToken token)
+    private int stageVerifyZip(ResolvedPackage resolved, Optional<SigningRequest> sign, Path outDir, ZipRequest request,
+                               ZipArchiver archiver, OutputLock lock, ConsoleProgress progress, CancellationToken token)
             throws PackagerException, OperationCancelledException {
         PrintWriter stdout = out();
         PrintWriter stderr = err();
         ReleasePlan plan = resolved.plan();
-        StageResult stage = StageCommand.stage(this, resolved, outDir, progress, token);
+        PackageLayout layout = StageCommand.layout(this, resolved);
+        StageResult stage = StageCommand.stage(this, layout, resolved, outDir, progress, token);
         if (!json.on) {
             FindingsText.print(stderr, stage.findings(), false);
             StageCommand.printSummary(stdout, stage);
+        }
+        if (sign.isPresent() && !signStaged(sign.get(), plan, layout, stage, progress, token)) {
+            return Cli.FAILED;
         }
 
         // The audit, the binaries against the plan (CMakeCache.txt, build record), the start check.
@@ -156,5 +175,29 @@ public final class PackageCommand extends BaseCommand {
         }
         ZipCommand.copySbom(stdout, result, json.on);
         return Cli.OK;
+    }
+
+    /**
+     * Signs the staged copy of the executables (never the build output); false when signing failed,
+     * which stops the run before the audit and the zip.
+     */
+    private boolean signStaged(SigningRequest sign, ReleasePlan plan, PackageLayout layout, StageResult stage,
+                               ConsoleProgress progress, CancellationToken token) throws OperationCancelledException {
+        try {
+            SigningResult signed = new PackageSigner().run(sign, stage.packageDir(), PackageSigner.executablesOf(plan),
+                    progress, token);
+            // Signing changed the executables and the README: the bill of materials lists them again.
+            PackageSbom.standard().write(stage.packageDir(), layout.packageName(), layout.sbomFacts());
+            if (!json.on) {
+                out().println(SigningText.summary(signed, sign));
+                out().flush();
+            }
+            return true;
+        } catch (PackagerException e) {
+            err().println("hip-packager: " + e.getMessage() + " No zip was written; " + stage.packageDir()
+                    + " is left for inspection.");
+            err().flush();
+            return false;
+        }
     }
 }

@@ -14,6 +14,8 @@ import dev.hippack.core.release.PackageOutcome;
 import dev.hippack.core.release.ReleaseRequest;
 import dev.hippack.core.release.ReleaseResult;
 import dev.hippack.core.release.ReleaseService;
+import dev.hippack.core.sign.PackageSigner;
+import dev.hippack.core.sign.SigningRequest;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,6 +23,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -72,6 +75,9 @@ public final class ReleaseCommand extends BaseCommand {
     ForceOption force;
 
     @Mixin
+    SigningOptions signing;
+
+    @Mixin
     JsonOption json;
 
     /** The --json output. */
@@ -94,6 +100,15 @@ public final class ReleaseCommand extends BaseCommand {
             PlanCommand.requirePlanRules(this, file, release.packages(), PlanCommand.detectsByDefault(root),
                     skipBuild ? "staged or zipped" : "built, staged or zipped");
         }
+        if (fromZips && signing.requested()) {
+            throw new PackagerException("--sign-pfx and --sign-keystore cannot be used with --from-zips: the zips are made "
+                    + "already. Sign where they are packaged.");
+        }
+        Optional<SigningRequest> sign = signing.request(root.environment(), SigningOptions.PasswordPrompt.CONSOLE);
+        if (sign.isPresent()) {
+            // The key store opened before the first build: a wrong password stops the release before hours of work.
+            new PackageSigner().checkKey(sign.get());
+        }
         Host host = host();
         Path outDir = outputDir(release, host);
         ReleaseRequest request = ReleaseRequest.of(release, "Profile " + file, host, outDir)
@@ -102,7 +117,8 @@ public final class ReleaseCommand extends BaseCommand {
                 .withForce(force.on)
                 .withPrevious(previous)
                 .withZipTimestamp(ZipRequest.timestampFrom(System.getenv()))
-                .withStandInPace(Duration.ZERO);
+                .withStandInPace(Duration.ZERO)
+                .withSigning(sign);
         ConsoleProgress progress = new ConsoleProgress(err(), json.on);
         ReleaseService service = ReleaseService.standard(catalog());
         ReleaseResult result = cancellableByCtrlC(token -> service.run(request, progress, token));

@@ -47,6 +47,7 @@ public final class StageCommand extends BaseCommand {
     JsonOption json;
 
     @Override
+    @SuppressWarnings("try") // the output lock is held for the block's length and needs no call
     protected int run() throws PackagerException, OperationCancelledException {
         ReleasePlan profilePlan = loadProfile(profile);
         requireOutputOutsideSample(out.dir);
@@ -80,10 +81,17 @@ public final class StageCommand extends BaseCommand {
     /** Stages the package into {@code out} (default: the profile's outputDir); shared with {@code package}. */
     static StageResult stage(BaseCommand command, ResolvedPackage resolved, Path out, ConsoleProgress progress,
                              CancellationToken token) throws PackagerException, OperationCancelledException {
-        Host host = command.host();
-        ReleasePlan plan = resolved.plan();
-        Path outDir = outputDir(plan, host, out);
-        PackageLayout layout = new LayoutPlanner(command.catalog()).plan(plan, host, resolved.version());
+        return stage(command, layout(command, resolved), resolved, out, progress, token);
+    }
+
+    /** What the package holds, as {@link #stage} lays it out. */
+    static PackageLayout layout(BaseCommand command, ResolvedPackage resolved) throws PackagerException {
+        return new LayoutPlanner(command.catalog()).plan(resolved.plan(), command.host(), resolved.version());
+    }
+
+    static StageResult stage(BaseCommand command, PackageLayout layout, ResolvedPackage resolved, Path out,
+                             ConsoleProgress progress, CancellationToken token) throws PackagerException, OperationCancelledException {
+        Path outDir = outputDir(resolved.plan(), command.host(), out);
         return new Stager().run(new StageRequest(layout, outDir), progress, token);
     }
 

@@ -22,7 +22,7 @@ public enum PackagePart {
     @JsonProperty("rocblas-kernels") ROCBLAS_KERNELS("rocblas-kernels"),
     /** hipblaslt/library: target architectures plus arch-less files. */
     @JsonProperty("hipblaslt-kernels") HIPBLASLT_KERNELS("hipblaslt-kernels"),
-    /** The package's text files: README.md, server.json, LICENSE, THIRD-PARTY-NOTICES.txt. */
+    /** The package's text files: README.md, server.json, LICENSE, THIRD-PARTY-NOTICES.txt, sbom.cdx.json. */
     @JsonProperty("readme") README("readme"),
     /** Anything else a finished package holds; the estimate plans none of it. */
     @JsonProperty("other") OTHER("other");

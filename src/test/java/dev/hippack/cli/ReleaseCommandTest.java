@@ -69,7 +69,9 @@ class ReleaseCommandTest {
         CliTestSupport.Result r = CliTestSupport.run("--demo", "release", "--skip-build", "--out", first.toString());
         assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(Cli.OK);
         assertThat(names(first)).containsExactly(".hip-packager.lock", "RELEASE-NOTES.md", "SHA256SUMS",
-                ROCM6, ROCM6 + ".zip", ROCM7, ROCM7 + ".zip");
+                ROCM6, ROCM6 + ".sbom.cdx.json", ROCM6 + ".zip", ROCM7, ROCM7 + ".sbom.cdx.json", ROCM7 + ".zip");
+        // Each zip's bill of materials beside it, as in the package it was made from.
+        assertThat(first.resolve(ROCM6 + ".sbom.cdx.json")).hasSameBinaryContentAs(first.resolve(ROCM6).resolve("sbom.cdx.json"));
         List<String> sums = Files.readAllLines(first.resolve("SHA256SUMS"));
         assertThat(sums).hasSize(2).allMatch(l -> l.matches("[0-9a-f]{64}  audiocpp-windows-hip-rocm[67]-v0\\.4\\.3-sample\\.zip"));
         sha256sumAccepts(first);
@@ -218,6 +220,7 @@ class ReleaseCommandTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the other run's lock is held for the block's length and needs no call
     void anotherRunWritingToTheFolderIsRefusedBeforeAnyWork() throws Exception {
         Path profile = sampleWithRelease("small.json", List.of("gfx1151"), List.of("gfx1151"));
         Path out = Files.createDirectories(temp.resolve("out"));

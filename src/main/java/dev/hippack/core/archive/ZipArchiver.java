@@ -89,6 +89,7 @@ public final class ZipArchiver {
     }
 
     /** Zips under the output folder's own {@link OutputLock}. */
+    @SuppressWarnings("try") // the lock is held for the block's length and needs no call
     public ZipResult run(ZipRequest request, OperationListener listener, CancellationToken token)
             throws PackagerException, OperationCancelledException {
         checkOutput(request);

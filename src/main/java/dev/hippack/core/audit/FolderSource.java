@@ -9,8 +9,11 @@ import dev.hippack.core.audit.pe.PeReader;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
 import dev.hippack.core.io.SmallFile;
+import dev.hippack.core.sign.AuthenticodeVerifier;
+import dev.hippack.core.sign.SignatureStatus;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
@@ -18,6 +21,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -98,7 +102,20 @@ final class FolderSource implements PackageSource {
     @Override
     public PeInfo readPe(PackageEntry entry, PeReader reader) throws PeFormatException {
         PeInfo info = reader.read(root.resolve(entry.path()));
-        return new PeInfo(entry.path(), info.format(), info.machine(), info.imports(), info.delayImports());
+        return info.named(entry.path());
+    }
+
+    @Override
+    public SignatureStatus readSignature(PackageEntry entry, PeInfo info, AuthenticodeVerifier verifier) throws PackagerException {
+        if (!info.certificates().present()) {
+            return SignatureStatus.unsigned();
+        }
+        Path file = root.resolve(entry.path());
+        try (SeekableByteChannel ch = Files.newByteChannel(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+            return verifier.verify(info.certificates(), ch);
+        } catch (IOException e) {
+            throw new PackagerException(file + " could not be read: " + e.getMessage(), e);
+        }
     }
 
     @Override

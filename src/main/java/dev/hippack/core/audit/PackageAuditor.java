@@ -20,6 +20,8 @@ import dev.hippack.core.sbom.PackageSbom;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.progress.OperationListener;
+import dev.hippack.core.sign.AuthenticodeVerifier;
+import dev.hippack.core.sign.SignatureStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -55,6 +57,7 @@ public final class PackageAuditor {
     private final Catalog catalog;
     private final PeReader reader;
     private final KernelFileClassifier classifier;
+    private final AuthenticodeVerifier verifier;
     private final List<PackageCheck> checks;
 
     public PackageAuditor(Catalog catalog) {
@@ -65,6 +68,7 @@ public final class PackageAuditor {
         this.catalog = catalog;
         this.reader = reader;
         this.classifier = classifier;
+        this.verifier = new AuthenticodeVerifier(reader);
         this.checks = checks(catalog);
     }
 
@@ -78,6 +82,7 @@ public final class PackageAuditor {
                 new LibraryCheck(catalog),
                 new ReadmeCheck(),
                 new LicenseCheck(),
+                new SignatureCheck(),
                 new SbomCheck(),
                 // Last: its figures are reported on every package, after what is wrong with it.
                 new PathLengthCheck());
@@ -217,9 +222,19 @@ public final class PackageAuditor {
                 from = PackageContents.FROM_KERNELS;
             }
         }
+        // Every PE file's signature: unsigned ones from their header alone, signed ones checked in full.
+        Map<String, SignatureStatus> signatures = new LinkedHashMap<>();
+        for (PackageEntry e : peFiles) {
+            PeInfo info = pe.get(e.path());
+            if (info != null) {
+                cancel.throwIfCancelled();
+                signatures.put(e.path(), source.readSignature(e, info, verifier));
+            }
+        }
+
         return new PackageContents(entries, pe, peErrors, crtVersions, gpuCode, gpuCodeErrors, libraries, readme, notices, sbom, plan, generation,
                 kernels, targets, from,
-                source.topFolder());
+                source.topFolder(), signatures);
     }
 
     /** The catalog's kernel figures for the plan's ROCm version, else for the ROCm version of the package's generation. */

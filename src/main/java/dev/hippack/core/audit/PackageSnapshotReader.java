@@ -38,7 +38,7 @@ import java.util.TreeSet;
 public final class PackageSnapshotReader {
 
     private static final Set<String> TEXT_FILES = Set.of("readme.md", "server.json", "license", "license.md", "license.txt",
-            LicenseCheck.NOTICES.toLowerCase(Locale.ROOT));
+            LicenseCheck.NOTICES.toLowerCase(Locale.ROOT), PackageSbom.FILE_NAME);
 
     private final Catalog catalog;
     private final KernelFileClassifier classifier;

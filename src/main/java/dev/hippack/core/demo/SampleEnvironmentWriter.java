@@ -18,6 +18,7 @@ import dev.hippack.core.inventory.KpackLayout;
 import dev.hippack.core.host.OperatingSystem;
 import dev.hippack.core.io.RenameBlockedException;
 import dev.hippack.core.io.RetryingRename;
+import dev.hippack.core.io.SmallFile;
 import dev.hippack.core.plan.PackageName;
 import dev.hippack.core.plan.Release;
 import dev.hippack.core.plan.ReleasePlan;
@@ -469,7 +470,7 @@ public final class SampleEnvironmentWriter {
         try (DirectoryStream<Path> s = Files.newDirectoryStream(dir)) {
             return !s.iterator().hasNext();
         } catch (IOException e) {
-            throw new PackagerException("Cannot read " + dir + ": " + e.getMessage());
+            throw new PackagerException("Cannot read " + dir + ": " + SmallFile.why(e) + ".");
         }
     }
 

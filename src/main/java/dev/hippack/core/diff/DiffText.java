@@ -92,6 +92,9 @@ public final class DiffText {
                 text.add(p.label() + " added" + p.newVersion().map(v -> " (" + v + ")").orElse(""));
             } else if (!p.newPresent()) {
                 text.add(p.label() + " removed");
+            } else if (p.rebuilt() && p.oldFiles().isPresent() && p.newFiles().isPresent() && !p.oldFiles().equals(p.newFiles())) {
+                text.add(p.label() + " " + p.newVersion().orElse("(no version)") + ", " + p.oldFiles().getAsLong() + " -> "
+                        + p.newFiles().getAsLong() + " files");
             } else if (p.rebuilt()) {
                 text.add(p.label() + " " + p.newVersion().orElse("(no version)") + " rebuilt (same version, other content)");
             } else {

@@ -4,6 +4,7 @@ import dev.hippack.core.PackagePart;
 import dev.hippack.core.finding.Finding;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * The differences between an old and a new package. Only what differs is listed: an
@@ -98,9 +99,11 @@ public record PackageDiff(Side oldPackage, Side newPackage, List<String> targets
      * @param newPresent  whether the new package has it
      * @param rebuilt     present on both sides at the same version, but with other content (SHA-256,
      *                    commit or file count)
+     * @param oldFiles    a kernel library's file count in the old package; empty for other components
+     * @param newFiles    a kernel library's file count in the new package; empty for other components
      */
     public record PartChange(String label, Optional<String> oldVersion, Optional<String> newVersion, boolean oldPresent,
-                             boolean newPresent, boolean rebuilt) { }
+                             boolean newPresent, boolean rebuilt, OptionalLong oldFiles, OptionalLong newFiles) { }
 
     /** True when the packages hold the same files with the same content. */
     public boolean unchanged() {

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.TreeSet;
 
 /** Compares two {@link PackageSnapshot}s. Paths compare ignoring case, as Windows names files. */
@@ -95,17 +96,21 @@ public final class PackageDiffer {
         for (SbomReader.Part n : newer.parts()) {
             Optional<SbomReader.Part> o = older.part(n.ref());
             if (o.isEmpty()) {
-                out.add(new PackageDiff.PartChange(n.label(), Optional.empty(), n.version(), false, true, false));
+                out.add(new PackageDiff.PartChange(n.label(), Optional.empty(), n.version(), false, true, false,
+                        OptionalLong.empty(), n.fileCount()));
             } else if (!o.get().version().equals(n.version())) {
-                out.add(new PackageDiff.PartChange(n.label(), o.get().version(), n.version(), true, true, false));
+                out.add(new PackageDiff.PartChange(n.label(), o.get().version(), n.version(), true, true, false,
+                        o.get().fileCount(), n.fileCount()));
             } else if (!o.get().sha256().equals(n.sha256()) || !o.get().commit().equals(n.commit())
                     || !o.get().fileCount().equals(n.fileCount())) {
-                out.add(new PackageDiff.PartChange(n.label(), o.get().version(), n.version(), true, true, true));
+                out.add(new PackageDiff.PartChange(n.label(), o.get().version(), n.version(), true, true, true,
+                        o.get().fileCount(), n.fileCount()));
             }
         }
         for (SbomReader.Part o : older.parts()) {
             if (newer.part(o.ref()).isEmpty()) {
-                out.add(new PackageDiff.PartChange(o.label(), o.version(), Optional.empty(), true, false, false));
+                out.add(new PackageDiff.PartChange(o.label(), o.version(), Optional.empty(), true, false, false,
+                        o.fileCount(), OptionalLong.empty()));
             }
         }
         return out;

@@ -144,9 +144,12 @@ public final class StreamingRecordReader {
                 throw at(p, path, "missing key '" + names.get(i) + "'; it is required (" + what(c.getType()) + ")");
             }
         }
+        Class<?>[] types = new Class<?>[names.size()];
+        for (int i = 0; i < types.length; i++) {
+            types[i] = components.get(names.get(i)).getType();
+        }
         try {
-            Constructor<?> canonical = type.getDeclaredConstructor(
-                    components.values().stream().map(RecordComponent::getType).toArray(Class<?>[]::new));
+            Constructor<?> canonical = type.getDeclaredConstructor(types);
             canonical.setAccessible(true);
             return canonical.newInstance(args);
         } catch (InvocationTargetException e) {
@@ -212,7 +215,11 @@ public final class StreamingRecordReader {
     }
 
     private static String quoted(List<String> names) {
-        return String.join(", ", names.stream().map(n -> "\"" + n + "\"").toList());
+        StringBuilder out = new StringBuilder();
+        for (String n : names) {
+            out.append(out.length() == 0 ? "\"" : ", \"").append(n).append('"');
+        }
+        return out.toString();
     }
 
     private static Problem at(JsonParser p, String path, String message) {

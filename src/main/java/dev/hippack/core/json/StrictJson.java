@@ -139,6 +139,7 @@ public final class StrictJson {
             // The locating pass read the same bytes with the same parser settings.
             throw new PackagerException(what + " could not be read: " + e.getMessage());
         }
+        refuseUnpairedSurrogates(tree, "$", at);
         new JsonShape(at).check(tree, type);
         beforeBinding.check(tree, at);
         try {
@@ -148,6 +149,45 @@ public final class StrictJson {
         } catch (JsonProcessingException | IllegalArgumentException e) {
             throw at.error("$", e.getMessage());
         }
+    }
+
+    /**
+     * Refuses a string or key holding half of a UTF-16 surrogate pair ({@code "\\ud800"}): JSON's
+     * escapes allow it, but it is no character, so it cannot become a file name or be written back as
+     * UTF-8 (Java would write '?' in its place, or fail deep inside a path).
+     */
+    private static void refuseUnpairedSurrogates(JsonNode node, String path, JsonLocator at) throws PackagerException {
+        if (node.isTextual()) {
+            int bad = unpairedSurrogate(node.textValue());
+            if (bad >= 0) {
+                throw at.error(path, "the text holds an unpaired UTF-16 surrogate (\\u" + Integer.toHexString(node.textValue().charAt(bad))
+                        + " at character " + (bad + 1) + "), which is no character; remove or replace it.");
+            }
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                refuseUnpairedSurrogates(node.get(i), JsonLocator.element(path, i), at);
+            }
+        } else if (node.isObject()) {
+            for (Map.Entry<String, JsonNode> field : node.properties()) {
+                if (unpairedSurrogate(field.getKey()) >= 0) {
+                    throw at.error(path, "a key holds an unpaired UTF-16 surrogate, which is no character; remove or replace it.");
+                }
+                refuseUnpairedSurrogates(field.getValue(), JsonLocator.child(path, field.getKey()), at);
+            }
+        }
+    }
+
+    /** The index of the first surrogate without its partner in {@code s}, or -1. */
+    static int unpairedSurrogate(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** Parses once to check the syntax and note where every value starts. */

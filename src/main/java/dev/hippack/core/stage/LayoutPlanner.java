@@ -21,6 +21,7 @@ import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.inventory.KernelFile;
 import dev.hippack.core.inventory.KernelFileClassifier;
+import dev.hippack.core.io.SmallFile;
 import dev.hippack.core.plan.KernelPolicy;
 import dev.hippack.core.plan.PackageName;
 import dev.hippack.core.plan.PlanRules;
@@ -135,9 +136,14 @@ public final class LayoutPlanner {
         for (String binary : plan.binaries()) {
             String name = binary.toLowerCase(Locale.ROOT).endsWith(".exe") ? binary : binary + ".exe";
             Path exe = binDir.resolve(name);
-            if (!Files.isRegularFile(exe)) {
+            if (!Files.exists(exe)) {
                 throw new PackagerException(exe + " does not exist. Build " + binary + " first (hip-packager build), "
                         + "or check 'source' and 'buildDir' in the profile.");
+            }
+            if (!Files.isRegularFile(exe)) {
+                // A folder, FIFO or device at the executable's name is there, just not an executable: say what it is.
+                throw new PackagerException(exe + " is " + (Files.isDirectory(exe) ? "a folder" : "not a regular file (a pipe, a socket or a device)")
+                        + ", not an executable. Remove it and build " + binary + " again (hip-packager build).");
             }
             add(files, new StagedFile(name, exe, size(exe), StagedFile.Kind.EXECUTABLE));
             toRead.add(exe);
@@ -470,7 +476,7 @@ public final class LayoutPlanner {
         try {
             return Files.size(f);
         } catch (IOException e) {
-            throw new PackagerException("Could not read " + f + ": " + e.getMessage(), e);
+            throw new PackagerException("Could not read " + f + ": " + SmallFile.why(e) + ".", e);
         }
     }
 }

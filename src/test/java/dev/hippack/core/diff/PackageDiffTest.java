@@ -111,8 +111,12 @@ class PackageDiffTest {
             assertThat(d.removed()).isNotEmpty()
                     .allSatisfy(f -> assertThat(f.arch()).contains("gfx1151"))
                     .allSatisfy(f -> assertThat(f.path()).containsAnyOf("rocblas/library/", "hipblaslt/library/"));
-            // The README lists the targets; nothing else changes.
-            assertThat(d.changed()).extracting(PackageDiff.FileChange::path).containsExactly("README.md");
+            // The README lists the targets, and the bill of materials the files; nothing else changes.
+            assertThat(d.changed()).extracting(PackageDiff.FileChange::path).containsExactly("README.md", "sbom.cdx.json");
+            // By component: the kernel libraries keep their version and lose files.
+            assertThat(d.bothHaveSboms()).isTrue();
+            assertThat(d.parts()).extracting(p -> p.label() + " " + p.rebuilt())
+                    .containsExactlyInAnyOrder("rocBLAS kernel library true", "hipBLASLt kernel library true");
             assertThat(d.architectures()).extracting(a -> a.arch() + " " + a.library() + " " + (a.newBytes() == 0))
                     .containsExactlyInAnyOrder("gfx1151 rocblas true", "gfx1151 hipblaslt true");
             assertThat(d.components()).extracting(c -> c.id().id())
@@ -124,7 +128,9 @@ class PackageDiffTest {
             List<String> text = new DiffText().lines(d);
             assertThat(String.join("\n", text)).contains("Targets lost: gfx1151.")
                     .contains("rocBLAS kernel files of gfx1151").contains("hipBLASLt kernel files of gfx1151")
-                    .contains("changed: README.md").contains("ROCm DLLs: no change.")
+                    .contains("changed: README.md (").contains("sbom.cdx.json (").contains("ROCm DLLs: no change.")
+                    .containsPattern("- Components \\(by the bills of materials\\): hipBLASLt kernel library 6\\.4, \\d+ -> \\d+ files;"
+                            + " rocBLAS kernel library 6\\.4, \\d+ -> \\d+ files\\.")
                     .doesNotContain("No change:").doesNotContain("Targets gained");
         }
     }

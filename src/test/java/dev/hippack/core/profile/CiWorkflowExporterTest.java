@@ -106,7 +106,7 @@ class CiWorkflowExporterTest {
         assertThat(attest.path("id-token").asText()).isEqualTo("write");
         assertThat(attest.path("attestations").asText()).isEqualTo("write");
         // No other job may ask for an OIDC token or write attestations.
-        wf.path("jobs").fields().forEachRemaining(job -> {
+        wf.path("jobs").properties().forEach(job -> {
             if (!job.getKey().equals("attest")) {
                 assertThat(job.getValue().path("permissions").has("id-token")).as(job.getKey()).isFalse();
                 assertThat(job.getValue().path("permissions").has("attestations")).as(job.getKey()).isFalse();

@@ -22,6 +22,7 @@ import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.progress.OperationListener;
 import dev.hippack.core.stage.LayoutPlanner;
 import dev.hippack.core.stage.Stager;
+import dev.hippack.core.sbom.PackageSbom;
 import dev.hippack.core.verify.PackageVerifier;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -84,7 +85,12 @@ class ReleaseServiceTest {
             ReleaseResult result = service.finish(prepared, outcomes, lock, OperationListener.NONE, CancellationToken.none());
             assertThat(result.complete()).isTrue();
             assertThat(result.checksums()).contains(out.resolve("SHA256SUMS"));
-            assertThat(Files.readString(result.notes())).isEqualTo(result.notesText()).contains("gfx1151");
+            assertThat(Files.readString(result.notes())).isEqualTo(result.notesText()).contains("gfx1151")
+                    .contains("sha256sum -c SHA256SUMS", "gh attestation verify", "Digital Signatures", "sbom.cdx.json");
+        }
+        // Each zip's bill of materials beside it, the same bytes as the one inside the staged package.
+        for (String name : List.of("audiocpp-windows-hip-rocm6-v0.4.3-sample", "audiocpp-windows-hip-rocm7-v0.4.3-sample")) {
+            assertThat(out.resolve(name + ".sbom.cdx.json")).hasSameBinaryContentAs(out.resolve(name).resolve(PackageSbom.FILE_NAME));
         }
         assertThat(built).containsExactly("audiocpp-windows-hip-rocm6-v0.4.3-sample", "audiocpp-windows-hip-rocm7-v0.4.3-sample");
         // Each build left its record in its own folder: build\hip for rocm6, build\hip71 for rocm7.

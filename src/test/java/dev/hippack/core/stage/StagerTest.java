@@ -64,7 +64,9 @@ class StagerTest {
         assertThat(temp.resolve("out/audiocpp-windows-hip-rocm6.partial")).doesNotExist();
         assertThat(pkg.resolve("LICENSE")).exists();
         assertThat(pkg.resolve("THIRD-PARTY-NOTICES.txt")).exists();
-        assertThat(r.files()).isEqualTo(layout.files().size() + 3);
+        assertThat(pkg.resolve("sbom.cdx.json")).exists();
+        // README.md, server.json, THIRD-PARTY-NOTICES.txt and the bill of materials are written, not linked.
+        assertThat(r.files()).isEqualTo(layout.files().size() + 4);
         assertThat(r.linked()).isEqualTo(layout.files().size());
         assertThat(r.copied()).isZero();
         for (StagedFile f : layout.files()) {

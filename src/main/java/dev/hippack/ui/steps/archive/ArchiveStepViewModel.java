@@ -5,6 +5,7 @@ import dev.hippack.core.archive.Sha256Sums;
 import dev.hippack.core.archive.ZipArchiver;
 import dev.hippack.core.archive.ZipRequest;
 import dev.hippack.core.archive.ZipResult;
+import dev.hippack.core.build.BuildRecord;
 import dev.hippack.core.host.WindowsNames;
 import dev.hippack.core.io.OutputLock;
 import dev.hippack.core.plan.PackageName;
@@ -35,6 +36,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
@@ -101,6 +103,20 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
     private Path releasedDir;
     /** The draft's package name the field last took; a field still holding it was not edited by the user. */
     private String nameTaken;
+    /** What the zip or release shown was written from; null before one. */
+    private Written written;
+
+    /**
+     * The packages, the builds and the staged folder a zip or a release was written from: results
+     * belong to the plan that made them, so another plan, build or staging since clears them.
+     */
+    private record Written(List<ReleasePlan> plans, Map<String, BuildRecord> builds, Path staged) { }
+
+    /** What the step would write from now, as {@link Written}. */
+    private Written current() {
+        List<ReleasePlan> plans = draft.severalPackages() ? draft.plans() : List.of(planWithName());
+        return new Written(plans, draft.lastBuilds(), draft.severalPackages() ? null : staged);
+    }
 
     /**
      * @param workflows the CI workflow exporter, or null when not available
@@ -135,11 +151,6 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
         draft = d;
         severalPackages.set(d.severalPackages());
         packageNames.setAll(d.severalPackages() ? d.plans().stream().map(ReleasePlan::archiveName).toList() : List.of());
-        if (release.get() != null && !d.plans().equals(releasedPlans)) {
-            // Other packages than the release written: it no longer describes them.
-            release.set(null);
-            releaseSummary.set("");
-        }
         staged = d.stagedDir();
         stagedDescription.set(staged == null ? "No staged package: go back to Review." : "Staged package: " + staged);
         // Several packages are named by their tracks; the one name field is the single package's. It follows
@@ -155,6 +166,15 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
             } catch (RuntimeException e) {
                 error.set("The output folder " + d.outputDir() + " cannot be used here: " + e.getMessage());
             }
+        }
+        if (written != null && !written.equals(current())) {
+            // Another plan, build or staging than the zip or release shown: it no longer describes what Finish would deliver.
+            written = null;
+            result.set(null);
+            release.set(null);
+            releaseSummary.set("");
+            sizeVersusEstimate.set("");
+            status.set("");
         }
         revalidate();
     }
@@ -198,6 +218,7 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
             if (o instanceof Outcome.Succeeded<ZipResult> s) {
                 ZipResult r = s.value();
                 sizeVersusEstimate.set(compare(r.zipBytes()));
+                written = current();
                 result.set(r);
                 status.set("Verified " + r.zip().getFileName() + " (" + r.files() + " files).");
             } else {
@@ -265,6 +286,7 @@ public final class ArchiveStepViewModel extends AbstractStepViewModel {
         }, o -> {
             if (o instanceof Outcome.Succeeded<ReleaseResult> s) {
                 ReleaseResult r = s.value();
+                written = current();
                 release.set(r);
                 releasedPlans = plans;
                 releasedDir = out;

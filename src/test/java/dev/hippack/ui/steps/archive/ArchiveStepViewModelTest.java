@@ -69,6 +69,33 @@ class ArchiveStepViewModelTest {
     }
 
     @Test
+    void aZipBelongsToThePlanThatMadeItAndBackAndAnotherTrackClearsIt() throws Exception {
+        ArchiveStepViewModel vm = vm(new DirectTaskRunner());
+        WizardDraft d = stagedDraft();
+        Files.createDirectories(dir.resolve("out"));
+        vm.outputFolderProperty().set(dir.resolve("out"));
+        vm.enter(d);
+        vm.start();
+        assertThat(vm.validProperty().get()).isTrue();
+        assertThat(vm.statusProperty().get()).startsWith("Verified");
+        // Back and Next with nothing changed: the zip still stands.
+        vm.leave(d);
+        vm.enter(d);
+        assertThat(vm.validProperty().get()).isTrue();
+
+        // Back, another track: the zip shown was not made for it, and Finish is closed until one is.
+        d.applyTrack(catalog.track("rocm7").orElseThrow());
+        vm.enter(d);
+        assertThat(vm.resultProperty().get()).isNull();
+        assertThat(vm.statusProperty().get()).isEmpty();
+        assertThat(vm.sizeVersusEstimateProperty().get()).isEmpty();
+        assertThat(vm.validProperty().get()).isFalse();
+        vm.start();
+        assertThat(vm.resultProperty().get().zip()).isEqualTo(dir.resolve("out/audiocpp-windows-hip-rocm7.zip"));
+        assertThat(vm.validProperty().get()).isTrue();
+    }
+
+    @Test
     void anExistingZipIsNotReplacedWithoutAsking() throws Exception {
         ArchiveStepViewModel vm = vm(new DirectTaskRunner());
         WizardDraft d = stagedDraft();
