@@ -1,6 +1,7 @@
 package dev.hippack.core.catalog;
 
 import dev.hippack.core.Version;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -112,7 +113,7 @@ public record Catalog(
      * TheRock) they are alternatives: a caller that does not know the ROCm version needs one of them.
      */
     public List<RuntimeLoadedDll> loadedAtRunTimeBy(String loader) {
-        List<RuntimeLoadedDll> out = new java.util.ArrayList<>();
+        List<RuntimeLoadedDll> out = new ArrayList<>();
         for (RuntimeLoadedDll r : generations.stream().flatMap(g -> g.loadedBy(loader).stream()).toList()) {
             if (out.stream().noneMatch(o -> o.dll().equalsIgnoreCase(r.dll()))) {
                 out.add(r);

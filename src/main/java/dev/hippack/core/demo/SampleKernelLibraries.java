@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -123,7 +124,7 @@ public final class SampleKernelLibraries {
         KernelFileClassifier classifier = new KernelFileClassifier();
         List<SampleFile> out = new ArrayList<>(flat.size());
         for (SampleFile f : flat) {
-            java.util.Optional<String> arch = classifier.classify(f.relativePath()).arch();
+            Optional<String> arch = classifier.classify(f.relativePath()).arch();
             String name = f.relativePath().endsWith(".dat") ? f.relativePath() + ".zlib" : f.relativePath();
             out.add(arch.isPresent() ? new SampleFile(arch.get() + "/" + name, f.bytes()) : f);
         }
