@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -47,8 +48,8 @@ public final class AuditCommand extends BaseCommand {
                     + "finished (build.unfinished); needs a profile.")
     Path buildDir;
 
-    @Option(names = "--json", description = "Print the report as JSON.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Override
     protected int run() throws PackagerException, OperationCancelledException {
@@ -59,7 +60,7 @@ public final class AuditCommand extends BaseCommand {
         if (buildDir != null && plan.isEmpty()) {
             throw new PackagerException("--build-dir needs --profile FILE: the build flags are checked against a release profile.");
         }
-        OperationListener listener = json ? OperationListener.NONE : new ConsoleProgress(err(), false);
+        OperationListener listener = json.on ? OperationListener.NONE : new ConsoleProgress(err(), false);
         AuditRequest request = new AuditRequest(input, plan);
         AuditReport report = cancellableByCtrlC(token -> new PackageAuditor(catalog()).run(request, listener, token));
         if (buildDir != null) {
@@ -70,7 +71,7 @@ public final class AuditCommand extends BaseCommand {
             report = report.plus(unfinished.map(List::of).orElse(List.of()))
                     .plus(new BuildFlagCheck().check(buildDir, plan.get()));
         }
-        if (json) {
+        if (json.on) {
             printJson(report);
         } else {
             print(out(), report);

@@ -27,8 +27,9 @@ import picocli.CommandLine.Option;
                 + "Where Windows PowerShell cannot run (--demo, --host, Linux) a stand-in build runs instead. "
                 + "Ctrl-C cancels the build and ends its whole process tree."
         },
-        footer = {"", "Exit codes: 0 built and checked; 1 the build failed, could not start, was cancelled, or the checks "
-            + "found errors; 2 bad input (profile, an error of the plan rules, checkout without the script or a parameter the release needs)."})
+        footer = {"", "Exit codes: 0 built and checked; 1 the build failed, could not start, or the checks "
+            + "found errors; 2 bad input (profile, an error of the plan rules, checkout without the script or a parameter the release needs); "
+            + "130 Ctrl-C (after the build's process tree has ended)."})
 public final class BuildCommand extends BaseCommand {
 
     @Mixin

@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code hip-packager ci-workflow}: the GitHub Actions workflow that cuts a profile's release on Windows runners and publishes it. */
@@ -37,8 +38,8 @@ public final class CiWorkflowCommand extends BaseCommand {
             description = "Write the workflow here, e.g. .github/workflows/release-hip.yml.")
     Path out;
 
-    @Option(names = "--force", description = "Replace --out if it exists.")
-    boolean force;
+    @Mixin
+    ForceOption force;
 
     @Option(names = "--packager-bundle", paramLabel = "URL",
             description = "An https:// URL of a released hip-packager-windows-x64.zip for the runners to use (with --packager-sha256).")
@@ -88,7 +89,7 @@ public final class CiWorkflowCommand extends BaseCommand {
             stdout.print(workflow.yaml());
             stdout.flush();
         } else {
-            exporter.write(workflow, out, force);
+            exporter.write(workflow, out, force.on);
             stdout.println("Wrote " + out + " (packages: " + String.join(", ",
                     workflow.releases().stream().map(r -> r.plan().archiveName() + " [" + r.track().id() + "]").toList()) + ").");
         }

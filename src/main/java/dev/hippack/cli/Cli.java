@@ -37,7 +37,8 @@ public final class Cli {
     public static final int BAD_INPUT = 2;
 
     /** The promise every command's help repeats. */
-    static final String EXIT_CODES = "Exit codes: 0 success, 1 the work ran and found errors or failed, 2 bad usage or input.";
+    static final String EXIT_CODES = "Exit codes: 0 success, 1 the work ran and found errors or failed, 2 bad usage or input,"
+            + " 130 stopped by Ctrl-C.";
 
     private static final System.Logger LOG = System.getLogger(Cli.class.getName());
 
@@ -45,6 +46,7 @@ public final class Cli {
     private final RunLog runLog;
     private final Map<String, Object> extraCommands = new LinkedHashMap<>();
     private TemporarySample.Writer sampleWriter;
+    private Map<String, String> environment = System.getenv();
 
     /** {@code runLog} is where unexpected errors go; {@code Main} starts it before the wizard or a command runs. */
     public Cli(Consumer<GuiRequest> launchGui, RunLog runLog) {
@@ -67,9 +69,15 @@ public final class Cli {
         return this;
     }
 
+    /** Reads the environment variables from {@code env} instead of the process's (tests: the signing password). */
+    Cli withEnvironment(Map<String, String> env) {
+        this.environment = Map.copyOf(env);
+        return this;
+    }
+
     /** The command tree, every subcommand registered, as {@link #execute} runs it. */
     CommandLine commandLine() {
-        CommandLine cmd = new CommandLine(new HipPackagerCommand(launchGui, sampleWriter));
+        CommandLine cmd = new CommandLine(new HipPackagerCommand(launchGui, sampleWriter, environment));
         extraCommands.forEach(cmd::addSubcommand);
         cmd.setCaseInsensitiveEnumValuesAllowed(true);
         List<String> footer = new ArrayList<>(List.of(cmd.getCommandSpec().usageMessage().footer()));

@@ -9,12 +9,15 @@ import dev.hippack.core.detect.HipSdk;
 import dev.hippack.core.detect.MachineDetector;
 import dev.hippack.core.detect.MachineReport;
 import dev.hippack.core.detect.MsvcToolset;
+import dev.hippack.core.detect.SdkKind;
 import dev.hippack.core.detect.ToolsetVerdict;
 import dev.hippack.core.detect.VisualStudioInstance;
 import dev.hippack.core.inventory.LibraryInventory;
+import dev.hippack.core.plan.GgmlFamily;
 import java.io.PrintWriter;
 import java.util.Locale;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code hip-packager detect}: what the build machine has, and what is missing. */
@@ -30,13 +33,13 @@ final class DetectCommand extends BaseCommand {
             description = "The audio.cpp checkout (a path of the build machine); default: the current folder.")
     String source;
 
-    @Option(names = "--json", description = "Print the report as JSON.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Override
     protected int run() throws PackagerException {
         MachineReport report = MachineDetector.standard(catalog()).detect(host(), source);
-        if (json) {
+        if (json.on) {
             printJson(report);
         } else {
             print(out(), report);
@@ -52,13 +55,19 @@ final class DetectCommand extends BaseCommand {
             out.println("  none found");
         }
         for (HipSdk s : r.sdks()) {
-            out.println("  " + (s.version() == null ? "?" : s.version()) + (s.fullVersion() == null ? "" : " (" + s.fullVersion() + ")")
+            out.println("  " + s.kind().displayName() + " " + (s.version() == null ? "?" : s.version()) + (s.fullVersion() == null ? "" : " (" + s.fullVersion() + ")")
                     + "  " + s.path() + "  [" + String.join(", ", s.foundBy()) + "]" + (s.usable() ? "" : "  INCOMPLETE"));
             if (s.generation() > 0) {
                 out.println("    ROCm " + s.generation() + " DLLs: " + (s.dlls().isEmpty() ? "none" : String.join(", ", s.dlls()))
                         + (s.missing().isEmpty() ? "" : "; missing: " + String.join(", ", s.missing())));
             }
             out.println("    clang++: " + yesNo(s.compiler()) + ", amdgpu-arch: " + yesNo(s.amdgpuArch()));
+            if (s.kind() != SdkKind.CLASSIC) {
+                out.println("    DLL folders: " + String.join(", ", s.binFolders()));
+            }
+            if (!s.kernelLayout().isEmpty()) {
+                out.println("    kernel layout: " + s.kernelLayout());
+            }
             for (LibraryInventory lib : s.libraries()) {
                 if (!lib.present()) {
                     out.println("    " + lib.library().displayName() + ": missing");
@@ -103,6 +112,10 @@ final class DetectCommand extends BaseCommand {
             out.println("  script parameters: " + String.join(" ", c.scriptParameters().stream().map(p -> "-" + p).toList()));
         }
         out.println("  model families (" + c.modelFamilies().size() + "): " + String.join(", ", c.modelFamilies()));
+        for (GgmlFamily g : c.ggml()) {
+            out.println("  ggml " + g.macro() + " (" + g.file().replace('/', '\\') + "): " + (!g.found() ? "file not found"
+                    : g.architectures().isEmpty() ? "no architecture named" : String.join(" ", g.architectures())));
+        }
         out.println();
         if (r.findings().isEmpty()) {
             out.println("No problems found.");

@@ -13,7 +13,7 @@ import dev.hippack.core.progress.OperationListener;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /** {@code hip-packager diff OLD NEW [--json]}: what changed between two packages, folders or zips read in place. */
@@ -34,12 +34,12 @@ public final class DiffCommand extends BaseCommand {
     @Parameters(index = "1", paramLabel = "NEW", description = "The newer package: a folder or a .zip.")
     Path newer;
 
-    @Option(names = "--json", description = "Print the differences as JSON.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Override
     protected int run() throws PackagerException, OperationCancelledException {
-        OperationListener listener = json ? OperationListener.NONE : new ConsoleProgress(err(), false);
+        OperationListener listener = json.on ? OperationListener.NONE : new ConsoleProgress(err(), false);
         PackageSnapshotReader reader = new PackageSnapshotReader(catalog());
         PackageDiff diff = cancellableByCtrlC(token -> {
             PackageSnapshot o = reader.read(older, true, listener, token);
@@ -47,7 +47,7 @@ public final class DiffCommand extends BaseCommand {
             return new PackageDiffer().diff(o, n);
         });
         boolean damaged = diff.findings().stream().anyMatch(Finding::isError);
-        if (json) {
+        if (json.on) {
             printJson(DiffJson.of(diff));
         } else {
             PrintWriter out = out();

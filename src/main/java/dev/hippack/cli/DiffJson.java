@@ -36,7 +36,7 @@ record DiffJson(
     static DiffJson of(PackageDiff d) {
         return new DiffJson(side(d.oldPackage()), side(d.newPackage()), d.unchanged(), d.targetsGained(), d.targetsLost(),
                 files(d.added()), files(d.removed()), files(d.changed()),
-                d.components().stream().map(c -> new Size(c.id(), c.oldBytes(), c.newBytes(), c.deltaBytes())).toList(),
+                d.components().stream().map(c -> new Size(c.id().id(), c.oldBytes(), c.newBytes(), c.deltaBytes())).toList(),
                 d.architectures().stream().map(a -> new Arch(a.arch(), a.library(), a.oldBytes(), a.newBytes(), a.deltaBytes())).toList(),
                 d.rocmDlls().stream().map(c -> new Dll(c.name(), c.oldVersion().orElse(null), c.newVersion().orElse(null),
                         c.oldBytes(), c.newBytes())).toList(),

@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code hip-packager estimate --track T [--targets a,b] [--sdk DIR] [--drop-rocblas-kernels] [--json]}: the package size before building. */
@@ -50,8 +51,8 @@ public final class EstimateCommand extends BaseCommand {
                     + " Default: the installed SDK of the track's ROCm version, when detection finds one.")
     String sdk;
 
-    @Option(names = "--json", description = "Print the estimate as JSON.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Override
     protected int run() throws PackagerException {
@@ -79,7 +80,7 @@ public final class EstimateCommand extends BaseCommand {
             }
         }
         SizeEstimate e = new SizeEstimator(catalog, new PlanRules(catalog)).estimate(plan, facts);
-        if (json) {
+        if (json.on) {
             printJson(e);
         } else {
             print(out(), t, e);
@@ -126,7 +127,7 @@ public final class EstimateCommand extends BaseCommand {
         out.println();
         out.printf("%-20s %12s%n", "Component", "Size");
         for (ComponentSize c : e.components()) {
-            out.printf("%-20s %12s%s%n", c.id(), ByteSize.of(c.bytes()), c.derived() ? " ~" : "");
+            out.printf("%-20s %12s%s%n", c.id().id(), ByteSize.of(c.bytes()), c.derived() ? " ~" : "");
         }
         out.printf("%-20s %12s%n", "total", ByteSize.of(e.totalBytes()));
         out.printf("%-20s %12s to %s%n", "zip", ByteSize.of(e.zipBytes().low()), ByteSize.of(e.zipBytes().high()));

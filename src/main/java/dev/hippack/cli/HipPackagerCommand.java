@@ -9,6 +9,7 @@ import dev.hippack.core.profile.ProfileStore;
 import dev.hippack.launch.GuiRequest;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.locks.Lock;
@@ -54,6 +55,8 @@ public final class HipPackagerCommand implements Callable<Integer> {
     private final Consumer<GuiRequest> launchGui;
     /** Writes the {@code --demo} sample; null for the engine's writer. */
     private final TemporarySample.Writer sampleWriter;
+    /** The environment variables commands read (the signing password): the process's, or a test's. */
+    private final Map<String, String> environment;
 
     @Option(names = "--host", paramLabel = "DIR",
             description = "Describe another build machine: DIR/host.json gives its OS and environment.")
@@ -75,9 +78,14 @@ public final class HipPackagerCommand implements Callable<Integer> {
     private Catalog catalog;
     private ProfileStore profiles;
 
-    HipPackagerCommand(Consumer<GuiRequest> launchGui, TemporarySample.Writer sampleWriter) {
+    HipPackagerCommand(Consumer<GuiRequest> launchGui, TemporarySample.Writer sampleWriter, Map<String, String> environment) {
         this.launchGui = launchGui;
         this.sampleWriter = sampleWriter;
+        this.environment = environment;
+    }
+
+    Map<String, String> environment() {
+        return environment;
     }
 
     public Path hostDir() {

@@ -10,7 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -26,8 +26,8 @@ public final class PeCommand extends BaseCommand {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Executables or DLLs.")
     List<Path> files;
 
-    @Option(names = "--json", description = "Print a JSON array, one object per file.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Override
     protected int run() {
@@ -41,7 +41,7 @@ public final class PeCommand extends BaseCommand {
                 PeInfo info = reader.read(file);
                 PeReport report = PeReport.of(info, reader.offloadBundles(file));
                 infos.add(report);
-                if (!json) {
+                if (!json.on) {
                     print(out, report);
                 }
             } catch (PeFormatException e) {
@@ -49,7 +49,7 @@ public final class PeCommand extends BaseCommand {
                 failed = true;
             }
         }
-        if (json) {
+        if (json.on) {
             printJson(infos);
         }
         out.flush();

@@ -38,8 +38,8 @@ public final class PlanCommand extends BaseCommand {
     @Option(names = "--detect", description = "Detect this machine first and judge with what is installed.")
     boolean detect;
 
-    @Option(names = "--json", description = "Print the findings as JSON.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     /** The plan rules' findings on one plan and the facts they were judged with. */
     record Judgement(PlanFacts facts, List<Finding> findings) {
@@ -125,7 +125,7 @@ public final class PlanCommand extends BaseCommand {
         List<Finding> findings = judgement.findings();
         String kernels = facts.kernels().map(KernelSizes::source).orElse(KernelSizes.CATALOG);
         PrintWriter out = out();
-        if (json) {
+        if (json.on) {
             printJson(new Report(file.toString(), plan.track(), plan.rocmVersion(), plan.targets(), kernels, findings));
         } else {
             out.println("Plan " + file + ": track " + plan.track() + " (ROCm " + plan.rocmVersion() + "), "

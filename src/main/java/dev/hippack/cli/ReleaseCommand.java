@@ -14,6 +14,8 @@ import dev.hippack.core.release.PackageOutcome;
 import dev.hippack.core.release.ReleaseRequest;
 import dev.hippack.core.release.ReleaseResult;
 import dev.hippack.core.release.ReleaseService;
+import dev.hippack.core.sign.PackageSigner;
+import dev.hippack.core.sign.SigningRequest;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,8 +23,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -42,7 +46,7 @@ import picocli.CommandLine.Option;
         },
         footer = {"", "Exit codes: 0 every package zipped; 1 the release is incomplete (a package failed; see the notes) "
             + "or a step failed (e.g. a full disk); 2 bad input (profile, an error of the plan rules in any package, outputs "
-            + "that exist without --force, --previous)."})
+            + "that exist without --force, --previous); 130 Ctrl-C (no notes written)."})
 public final class ReleaseCommand extends BaseCommand {
 
     @Option(names = "--profile", paramLabel = "FILE",
@@ -64,15 +68,17 @@ public final class ReleaseCommand extends BaseCommand {
                     + "separate with commas. Read in place, never extracted.")
     List<Path> previous = new ArrayList<>();
 
-    @Option(names = "--out", paramLabel = "DIR",
-            description = "Where the staged folders, zips, SHA256SUMS and RELEASE-NOTES.md go; default: the packages' outputDir.")
-    Path out;
+    @Mixin
+    OutDirOption out;
 
-    @Option(names = "--force", description = "Replace existing zips, SHA256SUMS and RELEASE-NOTES.md in DIR.")
-    boolean force;
+    @Mixin
+    ForceOption force;
 
-    @Option(names = "--json", description = "Print the release's result as JSON.")
-    boolean json;
+    @Mixin
+    SigningOptions signing;
+
+    @Mixin
+    JsonOption json;
 
     /** The --json output. */
     record ReleaseJson(boolean complete, String outputDir, String checksums, String notes, List<PackageJson> packages,
@@ -88,22 +94,32 @@ public final class ReleaseCommand extends BaseCommand {
         }
         Path file = root.releaseProfileOrDemoDefault(profile);
         Release release = root.profiles().loadRelease(file);
-        requireOutputOutsideSample(out);
+        requireOutputOutsideSample(out.dir);
         if (!fromZips) {
             // Every package judged before the first build: a refused one would otherwise fail only at its audit, hours in.
             PlanCommand.requirePlanRules(this, file, release.packages(), PlanCommand.detectsByDefault(root),
                     skipBuild ? "staged or zipped" : "built, staged or zipped");
+        }
+        if (fromZips && signing.requested()) {
+            throw new PackagerException("--sign-pfx and --sign-keystore cannot be used with --from-zips: the zips are made "
+                    + "already. Sign where they are packaged.");
+        }
+        Optional<SigningRequest> sign = signing.request(root.environment(), SigningOptions.PasswordPrompt.CONSOLE);
+        if (sign.isPresent()) {
+            // The key store opened before the first build: a wrong password stops the release before hours of work.
+            new PackageSigner().checkKey(sign.get());
         }
         Host host = host();
         Path outDir = outputDir(release, host);
         ReleaseRequest request = ReleaseRequest.of(release, "Profile " + file, host, outDir)
                 .withMode(fromZips ? ReleaseRequest.Mode.FROM_ZIPS : skipBuild ? ReleaseRequest.Mode.SKIP_BUILD : ReleaseRequest.Mode.BUILD)
                 .withSkipStartCheck(noStartCheck)
-                .withForce(force)
+                .withForce(force.on)
                 .withPrevious(previous)
                 .withZipTimestamp(ZipRequest.timestampFrom(System.getenv()))
-                .withStandInPace(Duration.ZERO);
-        ConsoleProgress progress = new ConsoleProgress(err(), json);
+                .withStandInPace(Duration.ZERO)
+                .withSigning(sign);
+        ConsoleProgress progress = new ConsoleProgress(err(), json.on);
         ReleaseService service = ReleaseService.standard(catalog());
         ReleaseResult result = cancellableByCtrlC(token -> service.run(request, progress, token));
         print(result, outDir);
@@ -112,8 +128,8 @@ public final class ReleaseCommand extends BaseCommand {
 
     /** --out, else the one outputDir every package names. */
     private Path outputDir(Release release, Host host) throws PackagerException {
-        if (out != null) {
-            return out;
+        if (out.dir != null) {
+            return out.dir;
         }
         Set<String> dirs = new LinkedHashSet<>();
         for (ReleasePlan p : release.packages()) {
@@ -131,7 +147,7 @@ public final class ReleaseCommand extends BaseCommand {
     }
 
     private void print(ReleaseResult r, Path outDir) {
-        if (json) {
+        if (json.on) {
             List<PackageJson> packages = new ArrayList<>();
             for (PackageOutcome o : r.packages()) {
                 var comparison = r.comparison(o.pkg().name());

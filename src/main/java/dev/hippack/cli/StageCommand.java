@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Locale;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /** {@code hip-packager stage --profile FILE --out DIR}: the package folder, by hard links or copies. */
 @Command(name = "stage",
@@ -41,20 +40,21 @@ public final class StageCommand extends BaseCommand {
     @Mixin
     ProfileOption profile;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where the package folder goes; default: the profile's outputDir.")
-    Path out;
+    @Mixin
+    OutDirOption out;
 
-    @Option(names = "--json", description = "Print the result as JSON.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Override
+    @SuppressWarnings("try") // the output lock is held for the block's length and needs no call
     protected int run() throws PackagerException, OperationCancelledException {
         ReleasePlan profilePlan = loadProfile(profile);
-        requireOutputOutsideSample(out);
+        requireOutputOutsideSample(out.dir);
         ResolvedPackage resolved = new PackageResolver().resolve(profilePlan, host(), "Profile " + profileFile(profile));
         ReleasePlan plan = resolved.plan();
-        Path outDir = outputDir(plan, host(), out);
-        ConsoleProgress progress = new ConsoleProgress(err(), json);
+        Path outDir = outputDir(plan, host(), out.dir);
+        ConsoleProgress progress = new ConsoleProgress(err(), json.on);
         StageResult result = cancellableByCtrlC(token -> {
             // One writer per output folder: a package or zip run into the same folder is refused, and refuses us.
             try (OutputLock lock = OutputLock.acquire(outDir, "stage " + plan.archiveName())) {
@@ -62,7 +62,7 @@ public final class StageCommand extends BaseCommand {
             }
         });
         List<Finding> binaries = new BuiltBinariesCheck(new CheckoutInspector()::revision).check(plan, host());
-        if (json) {
+        if (json.on) {
             printJson(StageJson.of(result, binaries));
         } else {
             FindingsText.print(err(), result.findings(), false);
@@ -81,10 +81,17 @@ public final class StageCommand extends BaseCommand {
     /** Stages the package into {@code out} (default: the profile's outputDir); shared with {@code package}. */
     static StageResult stage(BaseCommand command, ResolvedPackage resolved, Path out, ConsoleProgress progress,
                              CancellationToken token) throws PackagerException, OperationCancelledException {
-        Host host = command.host();
-        ReleasePlan plan = resolved.plan();
-        Path outDir = outputDir(plan, host, out);
-        PackageLayout layout = new LayoutPlanner(command.catalog()).plan(plan, host, resolved.version());
+        return stage(command, layout(command, resolved), resolved, out, progress, token);
+    }
+
+    /** What the package holds, as {@link #stage} lays it out. */
+    static PackageLayout layout(BaseCommand command, ResolvedPackage resolved) throws PackagerException {
+        return new LayoutPlanner(command.catalog()).plan(resolved.plan(), command.host(), resolved.version());
+    }
+
+    static StageResult stage(BaseCommand command, PackageLayout layout, ResolvedPackage resolved, Path out,
+                             ConsoleProgress progress, CancellationToken token) throws PackagerException, OperationCancelledException {
+        Path outDir = outputDir(resolved.plan(), command.host(), out);
         return new Stager().run(new StageRequest(layout, outDir), progress, token);
     }
 

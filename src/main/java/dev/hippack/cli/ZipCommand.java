@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Optional;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -44,11 +45,11 @@ public final class ZipCommand extends BaseCommand {
             description = "The top-level folder inside the zip; default: the zip's name without .zip.")
     String root;
 
-    @Option(names = "--force", description = "Replace FILE.zip if it exists.")
-    boolean force;
+    @Mixin
+    ForceOption force;
 
-    @Option(names = "--json", description = "Print the result as JSON.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     /** The --json output: paths as plain strings. */
     record ZipJson(String zip, String checksums, String sha256, int files, int directories, long contentBytes,
@@ -88,15 +89,15 @@ public final class ZipCommand extends BaseCommand {
             throw new PackagerException("--threads must be at least 1, not " + n + ".");
         }
         ZipRequest request = new ZipRequest(dir, out, root == null ? ZipRequest.rootFolderFor(out) : root, level, n,
-                ZipRequest.timestampFrom(System.getenv()), force);
-        ConsoleProgress progress = new ConsoleProgress(err(), json);
+                ZipRequest.timestampFrom(System.getenv()), force.on);
+        ConsoleProgress progress = new ConsoleProgress(err(), json.on);
         ZipResult result = cancellableByCtrlC(token -> new ZipArchiver().run(request, progress, token));
-        if (json) {
+        if (json.on) {
             printJson(ZipJson.of(result));
         } else {
             printSummary(out(), result);
         }
-        copySbom(out(), result, json);
+        copySbom(out(), result, json.on);
         return Cli.OK;
     }
 }

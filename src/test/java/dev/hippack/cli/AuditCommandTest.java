@@ -101,7 +101,8 @@ class AuditCommandTest {
     void goodPackageExitsZeroAndSaysItPasses() throws Exception {
         CliTestSupport.Result r = CliTestSupport.run("audit", goodPackage().toString());
         assertThat(r.exitCode()).as(r.out() + r.err()).isEqualTo(Cli.OK);
-        assertThat(r.out()).contains("Targets (from readme): gfx1100").contains("0 errors, 0 warnings, 1 note. The package passes.")
+        assertThat(r.out()).contains("Targets (from readme): gfx1100").contains("0 errors, 2 warnings, 1 note. The package passes.")
+                .contains("sign.unsigned")
                 .contains("layout.path-length");
     }
 
@@ -114,7 +115,8 @@ class AuditCommandTest {
         JsonNode json = new ObjectMapper().readTree(r.out());
         assertThat(json.get("target").asText()).isEqualTo(pkg.toString());
         assertThat(json.get("errors").asInt()).isEqualTo(1);
-        assertThat(json.get("warnings").asInt()).isZero();
+        // Laid out by hand: unsigned executables (sign.unsigned) and no bill of materials (sbom.present).
+        assertThat(json.get("warnings").asInt()).isEqualTo(2);
         JsonNode f = json.get("findings").get(0);
         assertThat(f.get("id").asText()).isEqualTo("deps.closure");
         assertThat(f.get("severity").asText()).isEqualTo("error");
@@ -156,7 +158,7 @@ class AuditCommandTest {
                 "--build-dir", build.toString(), "--json");
         JsonNode json = new ObjectMapper().readTree(r.out());
         // The path-length figures are reported on every package (info), before the build-flag check's findings.
-        assertThat(json.get("findings").findValuesAsText("id")).containsExactly("layout.path-length", "build.native-cpu");
+        assertThat(json.get("findings").findValuesAsText("id")).containsExactly("sign.unsigned", "sbom.present", "layout.path-length", "build.native-cpu");
         assertThat(r.exitCode()).isEqualTo(Cli.FAILED);
         CliTestSupport.Result noProfile = CliTestSupport.run("audit", pkg.toString(), "--build-dir", build.toString());
         assertThat(noProfile.exitCode()).isEqualTo(Cli.BAD_INPUT);

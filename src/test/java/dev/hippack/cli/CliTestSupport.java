@@ -25,10 +25,16 @@ public final class CliTestSupport {
     private CliTestSupport() { }
 
     public static Result run(String... args) {
+        return run(System.getenv(), args);
+    }
+
+    /** A run that reads its environment variables from {@code env} (the signing password). */
+    public static Result run(java.util.Map<String, String> env, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         List<GuiRequest> launches = new ArrayList<>();
-        int code = new Cli(launches::add, RunLog.none("tests keep no run log")).withSampleWriter(CliTestSupport::copySample).execute(args,
+        int code = new Cli(launches::add, RunLog.none("tests keep no run log")).withSampleWriter(CliTestSupport::copySample)
+                .withEnvironment(env).execute(args,
                 new PrintStream(out, true, StandardCharsets.UTF_8), StandardCharsets.UTF_8,
                 new PrintStream(err, true, StandardCharsets.UTF_8), StandardCharsets.UTF_8);
         return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8), launches);

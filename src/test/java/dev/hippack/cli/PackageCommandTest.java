@@ -84,6 +84,7 @@ class PackageCommandTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the other run's lock is held for the block's length and needs no call
     void packageIntoAFolderAnotherRunIsWritingIsRefusedBeforeItBuilds() throws Exception {
         Path out = temp.resolve("release");
         try (dev.hippack.core.io.OutputLock other = dev.hippack.core.io.OutputLock.acquire(out, "zip of another package")) {

@@ -220,6 +220,7 @@ class ReleaseCommandTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the other run's lock is held for the block's length and needs no call
     void anotherRunWritingToTheFolderIsRefusedBeforeAnyWork() throws Exception {
         Path profile = sampleWithRelease("small.json", List.of("gfx1151"), List.of("gfx1151"));
         Path out = Files.createDirectories(temp.resolve("out"));

@@ -2,12 +2,15 @@ package dev.hippack.core.archive;
 
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.ZipNames;
+import dev.hippack.core.io.SmallFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -137,6 +140,8 @@ public final class SourceTree {
                     crc.update(buffer, 0, n);
                     size += n;
                 }
+            } catch (NoSuchFileException ex) {
+                throw ZipArchiver.vanished(e.path());
             } catch (IOException ex) {
                 throw new PackagerException("Could not read " + e.path() + ": " + message(ex), ex);
             }
@@ -155,6 +160,10 @@ public final class SourceTree {
 
     static String message(Exception e) {
         Throwable t = e instanceof UncheckedIOException u ? u.getCause() : e;
+        if (t instanceof FileSystemException f && f.getReason() == null) {
+            // A denied or missing file's own message is only its name: say why.
+            return f.getMessage() + ": " + SmallFile.why(f);
+        }
         return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
     }
 }

@@ -18,6 +18,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayDeque;
@@ -88,6 +89,7 @@ public final class ZipArchiver {
     }
 
     /** Zips under the output folder's own {@link OutputLock}. */
+    @SuppressWarnings("try") // the lock is held for the block's length and needs no call
     public ZipResult run(ZipRequest request, OperationListener listener, CancellationToken token)
             throws PackagerException, OperationCancelledException {
         checkOutput(request);
@@ -532,8 +534,17 @@ public final class ZipArchiver {
     }
 
     private static PackagerException readFailure(Path path, IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return vanished(path);
+        }
         return new PackagerException("Could not read " + path + ": " + SourceTree.message(e)
                 + ". Check that the file is readable and not locked by another program.", e);
+    }
+
+    /** A file listed, then gone before it was read: the work failed (as a file that changed does), the input was fine. */
+    static OperationFailedException vanished(Path path) {
+        return new OperationFailedException(path + " was removed while the folder was being zipped (it was there when the folder"
+                + " was listed). Make sure nothing changes the package folder while it is zipped, and run again.");
     }
 
     static boolean isDiskFull(IOException e) {

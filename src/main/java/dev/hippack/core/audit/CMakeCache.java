@@ -1,6 +1,7 @@
 package dev.hippack.core.audit;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.io.SmallFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -34,11 +35,9 @@ public record CMakeCache(Path file, Map<String, String> entries) {
     public static CMakeCache read(Path path) throws PackagerException {
         Path file = Files.isDirectory(path) ? path.resolve("CMakeCache.txt") : path;
         try {
-            if (Files.size(file) > MAX_BYTES) {
-                throw new PackagerException(file + " is larger than " + MAX_BYTES + " bytes; it is not a CMake cache");
-            }
+            String text = SmallFile.readText(file, MAX_BYTES, "The CMake cache " + file, StandardCharsets.UTF_8);
             Map<String, String> entries = new LinkedHashMap<>();
-            for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+            for (String line : text.lines().toList()) {
                 if (line.isEmpty() || line.startsWith("//") || line.startsWith("#")) {
                     continue;
                 }
@@ -59,7 +58,7 @@ public record CMakeCache(Path file, Map<String, String> entries) {
             throw new PackagerException(file + " does not exist: configure the build first (run the build script), "
                     + "or point at the build folder that holds CMakeCache.txt");
         } catch (IOException e) {
-            throw new PackagerException("Could not read " + file + ": " + e.getMessage());
+            throw new PackagerException("Could not read " + file + ": " + SmallFile.why(e) + ".");
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.hippack.core.audit;
 
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.audit.pe.OffloadBundles;
 import dev.hippack.core.audit.pe.PeFormatException;
@@ -7,14 +8,20 @@ import dev.hippack.core.audit.pe.PeInfo;
 import dev.hippack.core.audit.pe.PeReader;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
+import dev.hippack.core.io.SmallFile;
+import dev.hippack.core.sign.AuthenticodeVerifier;
+import dev.hippack.core.sign.SignatureStatus;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -68,12 +75,12 @@ final class FolderSource implements PackageSource {
                 public FileVisitResult visitFileFailed(Path file, IOException e) {
                     String rel = relative(file);
                     problems.add(new Finding(LayoutCheck.LAYOUT, Severity.ERROR,
-                            rel + " could not be read: " + e.getMessage(), "Check the file's permissions.", rel));
+                            rel + " could not be read: " + SmallFile.why(e) + ".", "Check the file's permissions.", rel));
                     return FileVisitResult.CONTINUE;
                 }
             });
         } catch (IOException e) {
-            throw new PackagerException("Could not read the package folder " + root + ": " + e.getMessage());
+            throw new PackagerException("Could not read the package folder " + root + ": " + SmallFile.why(e) + ".");
         }
         entries.sort(Comparator.comparing(PackageEntry::path));
     }
@@ -95,7 +102,20 @@ final class FolderSource implements PackageSource {
     @Override
     public PeInfo readPe(PackageEntry entry, PeReader reader) throws PeFormatException {
         PeInfo info = reader.read(root.resolve(entry.path()));
-        return new PeInfo(entry.path(), info.format(), info.machine(), info.imports(), info.delayImports());
+        return info.named(entry.path());
+    }
+
+    @Override
+    public SignatureStatus readSignature(PackageEntry entry, PeInfo info, AuthenticodeVerifier verifier) throws PackagerException {
+        if (!info.certificates().present()) {
+            return SignatureStatus.unsigned();
+        }
+        Path file = root.resolve(entry.path());
+        try (SeekableByteChannel ch = Files.newByteChannel(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+            return verifier.verify(info.certificates(), ch);
+        } catch (IOException e) {
+            throw new PackagerException(file + " could not be read: " + e.getMessage(), e);
+        }
     }
 
     @Override
@@ -118,18 +138,27 @@ final class FolderSource implements PackageSource {
                 crc.update(buffer, 0, n);
             }
         } catch (IOException e) {
-            throw new PackagerException("Could not read " + root.resolve(entry.path()) + ": " + e.getMessage());
+            throw readFailure(root.resolve(entry.path()), e);
         }
         return crc.getValue();
     }
 
     @Override
     public String readText(PackageEntry entry, int maxBytes) throws PackagerException {
-        try (InputStream in = Files.newInputStream(root.resolve(entry.path()))) {
+        try (InputStream in = Files.newInputStream(root.resolve(entry.path()), LinkOption.NOFOLLOW_LINKS)) {
             return new String(in.readNBytes(maxBytes), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new PackagerException("Could not read " + root.resolve(entry.path()) + ": " + e.getMessage());
+            throw readFailure(root.resolve(entry.path()), e);
         }
+    }
+
+    /** A file gone since the folder was listed failed the audit (exit 1); one that cannot be read says why. */
+    private static PackagerException readFailure(Path file, IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return new OperationFailedException(file + " was removed while the folder was being audited (it was there when"
+                    + " the folder was listed). Make sure nothing changes the package folder during the audit, and run again.");
+        }
+        return new PackagerException("Could not read " + file + ": " + SmallFile.why(e) + ". Check the file's permissions.");
     }
 
     @Override

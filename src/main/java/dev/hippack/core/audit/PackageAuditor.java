@@ -1,6 +1,7 @@
 package dev.hippack.core.audit;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.Version;
 import dev.hippack.core.audit.pe.OffloadBundles;
 import dev.hippack.core.audit.pe.PeFormatException;
 import dev.hippack.core.audit.pe.PeInfo;
@@ -19,6 +20,8 @@ import dev.hippack.core.sbom.PackageSbom;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.progress.OperationListener;
+import dev.hippack.core.sign.AuthenticodeVerifier;
+import dev.hippack.core.sign.SignatureStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,6 +57,7 @@ public final class PackageAuditor {
     private final Catalog catalog;
     private final PeReader reader;
     private final KernelFileClassifier classifier;
+    private final AuthenticodeVerifier verifier;
     private final List<PackageCheck> checks;
 
     public PackageAuditor(Catalog catalog) {
@@ -64,6 +68,7 @@ public final class PackageAuditor {
         this.catalog = catalog;
         this.reader = reader;
         this.classifier = classifier;
+        this.verifier = new AuthenticodeVerifier(reader);
         this.checks = checks(catalog);
     }
 
@@ -77,6 +82,7 @@ public final class PackageAuditor {
                 new LibraryCheck(catalog),
                 new ReadmeCheck(),
                 new LicenseCheck(),
+                new SignatureCheck(),
                 new SbomCheck(),
                 // Last: its figures are reported on every package, after what is wrong with it.
                 new PathLengthCheck());
@@ -195,7 +201,7 @@ public final class PackageAuditor {
             }
         }
 
-        OptionalInt generation = plan.isPresent() ? OptionalInt.of(plan.get().generation()) : generationOf(entries, pe);
+        OptionalInt generation = plan.isPresent() ? OptionalInt.of(plan.get().generation()) : generationOf(entries, pe, source);
         Optional<KernelSizes> kernels = scanned.or(() -> catalogKernels(plan, generation));
 
         List<String> targets;
@@ -216,9 +222,19 @@ public final class PackageAuditor {
                 from = PackageContents.FROM_KERNELS;
             }
         }
+        // Every PE file's signature: unsigned ones from their header alone, signed ones checked in full.
+        Map<String, SignatureStatus> signatures = new LinkedHashMap<>();
+        for (PackageEntry e : peFiles) {
+            PeInfo info = pe.get(e.path());
+            if (info != null) {
+                cancel.throwIfCancelled();
+                signatures.put(e.path(), source.readSignature(e, info, verifier));
+            }
+        }
+
         return new PackageContents(entries, pe, peErrors, crtVersions, gpuCode, gpuCodeErrors, libraries, readme, notices, sbom, plan, generation,
                 kernels, targets, from,
-                source.topFolder());
+                source.topFolder(), signatures);
     }
 
     /** The catalog's kernel figures for the plan's ROCm version, else for the ROCm version of the package's generation. */
@@ -234,16 +250,15 @@ public final class PackageAuditor {
     }
 
     /** The package's ROCm major: its bundled HIP runtime's, else the one most of its ROCm DLL names belong to. */
-    private OptionalInt generationOf(List<PackageEntry> entries, Map<String, PeInfo> pe) {
+    private OptionalInt generationOf(List<PackageEntry> entries, Map<String, PeInfo> pe, PackageSource source) {
         Map<Integer, Integer> votes = new LinkedHashMap<>();
         for (PackageEntry e : entries) {
             if (!e.topLevel()) {
                 continue;
             }
-            for (RocmGeneration g : catalog.generations()) {
-                if (g.dll(RocmDll.Role.HIP_RUNTIME).name().equalsIgnoreCase(e.name())) {
-                    return OptionalInt.of(g.major());
-                }
+            OptionalInt byRuntime = runtimeGeneration(e, source);
+            if (byRuntime.isPresent()) {
+                return byRuntime;
             }
         }
         Set<String> names = new LinkedHashSet<>();
@@ -256,6 +271,28 @@ public final class PackageAuditor {
                 .map(en -> OptionalInt.of(en.getKey())).orElse(OptionalInt.empty());
     }
 
+    /**
+     * The generation of {@code e} if it is a HIP runtime: by its name when one generation has it, else by
+     * what the file says, the major of its file version (TheRock 10.0's amdhip64_7.dll is 10.0.x; lemonade
+     * #3213), when the catalog has that generation; empty when neither decides.
+     */
+    private OptionalInt runtimeGeneration(PackageEntry e, PackageSource source) {
+        List<Integer> named = catalog.generations().stream().filter(g -> g.dll(RocmDll.Role.HIP_RUNTIME).name().equalsIgnoreCase(e.name()))
+                .map(RocmGeneration::major).distinct().toList();
+        if (named.size() == 1) {
+            return OptionalInt.of(named.get(0));
+        }
+        if (named.isEmpty()) {
+            return OptionalInt.empty();
+        }
+        try {
+            Optional<Integer> major = source.readVersion(e, reader).flatMap(v -> Version.tryParse(v.strip())).map(Version::major);
+            return major.filter(named::contains).map(OptionalInt::of).orElse(OptionalInt.empty());
+        } catch (PeFormatException | RuntimeException ex) {
+            return OptionalInt.empty(); // an unreadable runtime is reported by the PE checks; the names then vote
+        }
+    }
+
     /** The one generation a DLL name belongs to; empty for names of none or of several (rocblas.dll). */
     Optional<Integer> generationOfName(String name) {
         return generationOf(catalog, name);
@@ -266,7 +303,7 @@ public final class PackageAuditor {
         Integer found = null;
         for (RocmGeneration g : catalog.generations()) {
             if (g.owns(n)) {
-                if (found != null) {
+                if (found != null && found != g.major()) {
                     return Optional.empty();
                 }
                 found = g.major();

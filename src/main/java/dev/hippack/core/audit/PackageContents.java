@@ -6,6 +6,7 @@ import dev.hippack.core.catalog.KernelLibrary;
 import dev.hippack.core.catalog.KernelSizes;
 import dev.hippack.core.inventory.KernelFile;
 import dev.hippack.core.plan.ReleasePlan;
+import dev.hippack.core.sign.SignatureStatus;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +32,7 @@ import java.util.OptionalInt;
  * @param targets     the GPU architectures the package must serve
  * @param targetsFrom where the targets came from: plan, readme, kernel-files
  * @param topFolder   the folder users get on extracting the package ({@link PackageSource#topFolder()})
+ * @param signatures  the Authenticode signature of each PE file that could be read, by path
  */
 record PackageContents(
         List<PackageEntry> entries,
@@ -48,7 +50,8 @@ record PackageContents(
         Optional<KernelSizes> kernels,
         List<String> targets,
         String targetsFrom,
-        String topFolder) {
+        String topFolder,
+        Map<String, SignatureStatus> signatures) {
 
     /** A kernel library file with its package entry. */
     record Kernel(PackageEntry entry, KernelFile file) { }

@@ -1,8 +1,9 @@
 package dev.hippack.core.audit;
 
+import dev.hippack.core.PackagePart;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.sbom.SbomReader;
-import java.util.LinkedHashMap;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -36,30 +37,17 @@ public record PackageSnapshot(String source, String name, List<File> files, Opti
         this(source, name, files, version, generation, targets, targetsFrom, dllVersions, problems, Optional.empty());
     }
 
-    /** The parts of a package, in the order the estimate lists them (its component ids), then the rest. */
-    public static final String EXECUTABLES = "executables";
-    public static final String HIP_RUNTIME = "hip-runtime";
-    public static final String MATH_DLLS = "math-dlls";
-    public static final String CRT = "crt";
-    public static final String ROCBLAS_KERNELS = "rocblas-kernels";
-    public static final String HIPBLASLT_KERNELS = "hipblaslt-kernels";
-    /** README.md, server.json, LICENSE, THIRD-PARTY-NOTICES.txt, sbom.cdx.json. */
-    public static final String TEXT_FILES = "readme";
-    public static final String OTHER = "other";
-    public static final List<String> COMPONENTS = List.of(EXECUTABLES, HIP_RUNTIME, MATH_DLLS, CRT, ROCBLAS_KERNELS,
-            HIPBLASLT_KERNELS, TEXT_FILES, OTHER);
-
     /**
      * One file of the package.
      *
      * @param path      its path inside the package, {@code /}-separated
      * @param bytes     its size
      * @param crc32     the CRC-32 of its content
-     * @param component the part of the package it belongs to ({@link #COMPONENTS})
+     * @param component the part of the package it belongs to
      * @param arch      for a kernel file, its architecture (empty for arch-less kernel files and everything else)
      * @param rocmDll   a top-level ROCm DLL (HIP runtime, comgr, hipBLAS, rocBLAS, hipBLASLt)
      */
-    public record File(String path, long bytes, long crc32, String component, Optional<String> arch, boolean rocmDll) {
+    public record File(String path, long bytes, long crc32, PackagePart component, Optional<String> arch, boolean rocmDll) {
         public File {
             Objects.requireNonNull(path, "path");
             Objects.requireNonNull(component, "component");
@@ -79,16 +67,18 @@ public record PackageSnapshot(String source, String name, List<File> files, Opti
         return files.stream().mapToLong(File::bytes).sum();
     }
 
-    /** Bytes per component, every one of {@link #COMPONENTS} present (0 when the package has none of it). */
-    public Map<String, Long> componentBytes() {
-        Map<String, Long> out = new LinkedHashMap<>();
-        COMPONENTS.forEach(c -> out.put(c, 0L));
+    /** Bytes per part, every part present (0 when the package has none of it). */
+    public Map<PackagePart, Long> componentBytes() {
+        Map<PackagePart, Long> out = new EnumMap<>(PackagePart.class);
+        for (PackagePart p : PackagePart.values()) {
+            out.put(p, 0L);
+        }
         files.forEach(f -> out.merge(f.component(), f.bytes(), Long::sum));
         return out;
     }
 
-    /** The kernel bytes of {@code arch} in the library of {@code component} ({@link #ROCBLAS_KERNELS} or {@link #HIPBLASLT_KERNELS}). */
-    public long archBytes(String component, String arch) {
+    /** The kernel bytes of {@code arch} in the library of {@code component} (one of the two kernel parts). */
+    public long archBytes(PackagePart component, String arch) {
         return files.stream().filter(f -> f.component().equals(component) && f.arch().filter(arch::equals).isPresent())
                 .mapToLong(File::bytes).sum();
     }

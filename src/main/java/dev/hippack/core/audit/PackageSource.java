@@ -6,6 +6,8 @@ import dev.hippack.core.audit.pe.PeFormatException;
 import dev.hippack.core.audit.pe.PeInfo;
 import dev.hippack.core.audit.pe.PeReader;
 import dev.hippack.core.finding.Finding;
+import dev.hippack.core.sign.AuthenticodeVerifier;
+import dev.hippack.core.sign.SignatureStatus;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.progress.OperationListener;
@@ -40,6 +42,12 @@ interface PackageSource extends Closeable {
 
     /** The clang offload bundles (GPU code) of a PE file, read in place. */
     OffloadBundles readOffloadBundles(PackageEntry entry, PeReader reader) throws PeFormatException;
+
+    /**
+     * The Authenticode signature of a PE file whose security directory {@code info} located; an
+     * unsigned file is not read again.
+     */
+    SignatureStatus readSignature(PackageEntry entry, PeInfo info, AuthenticodeVerifier verifier) throws PackagerException;
 
     /** The file version of a PE file's version resource; empty when it has none. */
     Optional<String> readVersion(PackageEntry entry, PeReader reader) throws PeFormatException;

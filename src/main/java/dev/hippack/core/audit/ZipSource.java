@@ -10,6 +10,8 @@ import dev.hippack.core.finding.Severity;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.progress.OperationListener;
+import dev.hippack.core.sign.AuthenticodeVerifier;
+import dev.hippack.core.sign.SignatureStatus;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,6 +19,7 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -296,7 +299,37 @@ final class ZipSource implements PackageSource {
     public PeInfo readPe(PackageEntry entry, PeReader reader) throws PeFormatException {
         ZipStructure.Entry ze = byPath.get(entry.path());
         PeInfo info = reader.read(zipPath.getFileName() + "!/" + ze.name(), ze.size(), () -> open(ze));
-        return new PeInfo(entry.path(), info.format(), info.machine(), info.imports(), info.delayImports());
+        return info.named(entry.path());
+    }
+
+    @Override
+    public SignatureStatus readSignature(PackageEntry entry, PeInfo info, AuthenticodeVerifier verifier) throws PackagerException {
+        if (!info.certificates().present()) {
+            return SignatureStatus.unsigned();
+        }
+        // The digest covers the whole file and jsign seeks in it: the entry is copied out to a
+        // temporary file (never beside the zip), checked and deleted.
+        ZipStructure.Entry ze = byPath.get(entry.path());
+        Path temp = null;
+        try {
+            temp = Files.createTempFile("hip-packager-signature-", ".pe");
+            try (InputStream in = open(ze)) {
+                Files.copy(in, temp, StandardCopyOption.REPLACE_EXISTING);
+            }
+            try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.READ)) {
+                return verifier.verify(info.certificates(), ch);
+            }
+        } catch (IOException e) {
+            throw new PackagerException(zipPath.getFileName() + "!/" + ze.name() + " could not be read: " + e.getMessage(), e);
+        } finally {
+            if (temp != null) {
+                try {
+                    Files.deleteIfExists(temp);
+                } catch (IOException ignored) {
+                    // a copy in the temporary folder; the system cleans it
+                }
+            }
+        }
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.hippack.core.build;
 
 import dev.hippack.core.audit.BuildFlagCheck;
 import dev.hippack.core.finding.Finding;
+import dev.hippack.core.progress.ForwardingListener;
 import dev.hippack.core.progress.LogLine;
 import dev.hippack.core.progress.OperationListener;
 import java.util.ArrayDeque;
@@ -19,7 +20,7 @@ import java.util.regex.Pattern;
  * signatures become findings. Keeps only the findings and the last few lines, so it stays small
  * however long the log is. Forwards every call to the next listener.
  */
-public final class BuildLogAnalyzer implements OperationListener {
+public final class BuildLogAnalyzer extends ForwardingListener {
 
     static final int TAIL_LINES = 40;
 
@@ -29,7 +30,6 @@ public final class BuildLogAnalyzer implements OperationListener {
     private static final Pattern OBJECT = Pattern.compile("(?:Building \\S+ object|Building) (\\S+)");
     private static final Pattern LINKING = Pattern.compile("^Linking \\S+ (?:executable|shared library|static library) (\\S+)");
 
-    private final OperationListener next;
     private final String label;
     private final String sdkPath;
     private final List<FailureSignature> signatures;
@@ -50,7 +50,7 @@ public final class BuildLogAnalyzer implements OperationListener {
     }
 
     BuildLogAnalyzer(OperationListener next, String label, String sdkPath, List<FailureSignature> signatures) {
-        this.next = next;
+        super(next);
         this.label = label;
         this.sdkPath = sdkPath;
         this.signatures = List.copyOf(signatures);
@@ -58,20 +58,10 @@ public final class BuildLogAnalyzer implements OperationListener {
 
     @Override
     public void log(LogLine line) {
-        next.log(line);
+        super.log(line);
         if (line.source() != LogLine.Source.TOOL) {
             read(line.text());
         }
-    }
-
-    @Override
-    public void progress(long d, long t) {
-        next.progress(d, t);
-    }
-
-    @Override
-    public void status(String text) {
-        next.status(text);
     }
 
     private synchronized void read(String text) {
@@ -106,17 +96,17 @@ public final class BuildLogAnalyzer implements OperationListener {
             }
             phase = now;
             // Status first: a listener that prints on progress shows the step it belongs to.
-            next.status(label + ": " + now.label().toLowerCase(Locale.ROOT) + " " + done + " of " + total
+            next().status(label + ": " + now.label().toLowerCase(Locale.ROOT) + " " + done + " of " + total
                     + (detail.isEmpty() ? "" : " (" + detail + ")"));
-            next.progress(done, total);
+            next().progress(done, total);
             return;
         }
         if (text.startsWith("-- ") && (phase == BuildPhase.STARTING || phase == BuildPhase.CONFIGURE)) {
             if (phase != BuildPhase.CONFIGURE) {
                 phase = BuildPhase.CONFIGURE;
-                next.progress(0, -1);
+                next().progress(0, -1);
             }
-            next.status(label + ": " + BuildPhase.CONFIGURE.label().toLowerCase(Locale.ROOT) + " (" + text.substring(3).strip() + ")");
+            next().status(label + ": " + BuildPhase.CONFIGURE.label().toLowerCase(Locale.ROOT) + " (" + text.substring(3).strip() + ")");
             checkCompiler(text);
         }
     }
@@ -143,7 +133,7 @@ public final class BuildLogAnalyzer implements OperationListener {
     public synchronized void finished(boolean success) {
         phase = success ? BuildPhase.FINISHED : phase;
         if (success && total > 0) {
-            next.progress(total, total);
+            next().progress(total, total);
         }
     }
 

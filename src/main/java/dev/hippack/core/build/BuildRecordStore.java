@@ -8,10 +8,10 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.io.AtomicFile;
+import dev.hippack.core.io.SmallFile;
 import dev.hippack.core.io.UnsafeTargetException;
 import dev.hippack.core.io.WriteChannels;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
@@ -56,22 +56,18 @@ public final class BuildRecordStore {
     public Optional<BuildRecord> read(Path binDir) throws PackagerException {
         Path file = binDir.resolve(FILE_NAME);
         try {
-            if (Files.size(file) > MAX_BYTES) {
-                throw new PackagerException(file + " is not a HIP Packager build record (it is over " + MAX_BYTES + " bytes).");
+            byte[] bytes = SmallFile.read(file, MAX_BYTES, "The build record " + file);
+            BuildRecord r = Json.MAPPER.readValue(bytes, BuildRecord.class);
+            if (r == null) {
+                throw new PackagerException(file + " is empty.");
             }
-            try (InputStream in = Files.newInputStream(file)) {
-                BuildRecord r = Json.MAPPER.readValue(in, BuildRecord.class);
-                if (r == null) {
-                    throw new PackagerException(file + " is empty.");
-                }
-                return Optional.of(r);
-            }
+            return Optional.of(r);
         } catch (NoSuchFileException e) {
             return Optional.empty();
         } catch (JsonProcessingException e) {
             throw new PackagerException(file + " is not a readable HIP Packager build record: " + e.getOriginalMessage());
         } catch (IOException e) {
-            throw new OperationFailedException("Cannot read " + file + ": " + e.getMessage(), e);
+            throw new OperationFailedException("Cannot read " + file + ": " + SmallFile.why(e) + ".", e);
         }
     }
 
@@ -142,20 +138,19 @@ public final class BuildRecordStore {
             return Optional.empty();
         }
         try {
-            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS) || Files.size(file) > MAX_BYTES) {
-                throw new PackagerException(file + " is there but is not a marker HIP Packager wrote.");
+            if (Files.isSymbolicLink(file)) {
+                throw new PackagerException(file + " is there but is a link, not a marker HIP Packager wrote.");
             }
-            try (InputStream in = Files.newInputStream(file)) {
-                UnfinishedBuild m = Json.MAPPER.readValue(in, UnfinishedBuild.class);
-                if (m == null) {
-                    throw new PackagerException(file + " is empty.");
-                }
-                return Optional.of(m);
+            byte[] bytes = SmallFile.read(file, MAX_BYTES, "The unfinished-build marker " + file);
+            UnfinishedBuild m = Json.MAPPER.readValue(bytes, UnfinishedBuild.class);
+            if (m == null) {
+                throw new PackagerException(file + " is empty.");
             }
+            return Optional.of(m);
         } catch (JsonProcessingException e) {
             throw new PackagerException(file + " is not a readable marker: " + e.getOriginalMessage() + ".");
         } catch (IOException e) {
-            throw new PackagerException("Cannot read " + file + ": " + e.getMessage() + ".");
+            throw new PackagerException("Cannot read " + file + ": " + SmallFile.why(e) + ".");
         }
     }
 

@@ -7,6 +7,7 @@ import dev.hippack.core.audit.BuildFlagCheck;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
 import dev.hippack.core.host.Host;
+import dev.hippack.core.io.SmallFile;
 import dev.hippack.core.plan.PlanRules;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.progress.CancellationToken;
@@ -332,7 +333,7 @@ public final class BuildService {
                 built.add(new BuildRecord.BuiltBinary(exe.getFileName().toString(), Files.size(exe),
                         Files.getLastModifiedTime(exe).toMillis(), Sha256.of(exe)));
             } catch (IOException e) {
-                throw new OperationFailedException("Cannot read the built " + exe + " for its build record: " + e.getMessage(), e);
+                throw new OperationFailedException("Cannot read the built " + exe + " for its build record: " + SmallFile.why(e) + ".", e);
             }
         }
         return BuildRecord.of(plan, standIn, now(), built);

@@ -1,12 +1,8 @@
 package dev.hippack.core.catalog;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.core.JsonParseException;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.hippack.core.PackagerException;
-import dev.hippack.core.json.StrictJson;
+import dev.hippack.core.json.StreamingRecordReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -18,7 +14,9 @@ import java.util.function.Function;
 /**
  * Reads the catalog from its JSON resources and checks it whole: unknown keys, missing fields,
  * bad values and cross-references (a track target that is not in the matrix) are errors naming
- * the resource and the JSON path.
+ * the resource and the JSON path. The JSON is the catalog's only source; it is read with Jackson's
+ * streaming parser ({@link StreamingRecordReader}), since data binding would delay the first
+ * window (docs/design.md §10.5).
  */
 public final class CatalogLoader {
 
@@ -28,23 +26,28 @@ public final class CatalogLoader {
     public static final String KERNEL_SIZES = "kernel-sizes.json";
 
     private final Function<String, InputStream> resources;
-    /** The strict reading policy of profiles and host.json: no coercion, no unknown or duplicate keys. */
-    private final ObjectMapper mapper = StrictJson.newMapper();
 
     /** @param resources opens a resource by file name, or returns null when it does not exist */
     public CatalogLoader(Function<String, InputStream> resources) {
         this.resources = resources;
     }
 
-    /**
-     * The catalog embedded in HIP Packager: its JSON resources as {@link EmbeddedCatalog} spells
-     * them out in code, so that no JSON is parsed when the wizard or a command starts (data binding
-     * would delay the first window, docs/design.md §10.5).
-     * The records' constructors check it as they check the JSON; the test suite holds it equal to
-     * what {@link #ofResources()} reads.
-     */
+    /** The catalog of HIP Packager's own JSON resources, read once per run (a fault of the build if it does not load). */
+    private static final class Embedded {
+        static final Catalog CATALOG = load();
+
+        private static Catalog load() {
+            try {
+                return ofResources().load();
+            } catch (PackagerException e) {
+                throw new IllegalStateException("HIP Packager's own catalog does not load: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** The catalog embedded in HIP Packager: its JSON resources, read and checked on first use. */
     public static Catalog embedded() {
-        return EmbeddedCatalog.CATALOG;
+        return Embedded.CATALOG;
     }
 
     /** A loader of the JSON resources under {@code dev/hippack/catalog/}, the catalog's source. */
@@ -75,30 +78,14 @@ public final class CatalogLoader {
         return catalog;
     }
 
-    private <T> T read(String name, Class<T> type) throws PackagerException {
+    private <T extends Record> T read(String name, Class<T> type) throws PackagerException {
         try (InputStream in = resources.apply(name)) {
             if (in == null) {
                 throw new PackagerException("Catalog resource " + name + " is missing.");
             }
-            T value = mapper.readValue(in, type);
-            if (value == null) {
-                throw new PackagerException("Catalog resource " + name + " is empty.");
-            }
-            return value;
-        } catch (JsonParseException e) {
-            throw new PackagerException("Catalog resource " + name + " is not valid JSON at line "
-                    + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ": "
-                    + e.getOriginalMessage());
-        } catch (JsonMappingException e) {
-            if (e.getCause() instanceof JsonParseException p) {
-                throw new PackagerException("Catalog resource " + name + " is not valid JSON at line "
-                        + p.getLocation().getLineNr() + ", column " + p.getLocation().getColumnNr() + ": "
-                        + p.getOriginalMessage());
-            }
-            throw new PackagerException("Catalog resource " + name + ", at " + StrictJson.jsonPath(e) + StrictJson.where(e) + ": "
-                    + StrictJson.describe(e));
-        } catch (JsonProcessingException e) {
-            throw new PackagerException("Catalog resource " + name + " could not be read: " + e.getOriginalMessage());
+            return StreamingRecordReader.read(in, type);
+        } catch (StreamingRecordReader.Problem e) {
+            throw new PackagerException("Catalog resource " + name + (e.getMessage().startsWith("at ") ? ", " : " ") + e.getMessage());
         } catch (IOException e) {
             throw new PackagerException("Catalog resource " + name + " could not be read: " + e.getMessage());
         } catch (UncheckedIOException e) {
@@ -154,11 +141,15 @@ public final class CatalogLoader {
                         + "]: " + k.library().folder() + " of ROCm " + k.rocmVersion() + " is listed twice");
             }
         }
-        Set<Integer> majors = new HashSet<>();
+        Set<String> majors = new HashSet<>();
         for (int i = 0; i < c.generations().size(); i++) {
-            if (!majors.add(c.generations().get(i).major())) {
-                throw new PackagerException("Catalog resource " + RUNTIME + ", at $.generations[" + i
-                        + "].major: generation " + c.generations().get(i).major() + " is listed twice");
+            RocmGeneration g = c.generations().get(i);
+            List<String> keys = g.rocmVersions().isEmpty() ? List.of(g.major() + ".*") : g.rocmVersions();
+            for (String key : keys) {
+                if (!majors.add(key)) {
+                    throw new PackagerException("Catalog resource " + RUNTIME + ", at $.generations[" + i
+                            + "].major: generation " + (key.endsWith(".*") ? String.valueOf(g.major()) : key) + " is listed twice");
+                }
             }
         }
     }

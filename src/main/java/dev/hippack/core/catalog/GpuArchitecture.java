@@ -5,13 +5,16 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 /**
  * A row of the hardware matrix. {@code blockedReason} is null for an architecture that may be
  * shipped, and says why otherwise (RDNA2: no hipBLASLt kernels in ROCm 6.4 or 7.1).
+ * {@code ggml} is null unless shipping the architecture needs a change in the checkout's vendored
+ * ggml (gfx1152 and gfx1153: llama.cpp PR #24129); the checkout's detection reads whether it has it.
  */
 public record GpuArchitecture(
         @JsonProperty(required = true) String id,
         @JsonProperty(required = true) String family,
         @JsonProperty(required = true) Kind kind,
         @JsonProperty(required = true) String exampleHardware,
-        String blockedReason) {
+        String blockedReason,
+        GgmlRequirement ggml) {
 
     public enum Kind {
         @JsonProperty("discrete") DISCRETE,
@@ -35,6 +38,11 @@ public record GpuArchitecture(
 
     public boolean blocked() {
         return blockedReason != null;
+    }
+
+    /** Whether shipping this architecture depends on a change in the checkout's ggml. */
+    public boolean needsGgmlChange() {
+        return ggml != null;
     }
 
     public boolean integrated() {

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
-/** Checks used by the catalog records' constructors; Jackson reports their messages with the JSON path. */
+/** Checks used by the catalog records' constructors; the reader reports their messages with the JSON path. */
 final class Require {
     static final Pattern ARCH_ID = Pattern.compile("gfx[0-9]{2,4}[a-z]?");
 

@@ -3,12 +3,20 @@ package dev.hippack.core.catalog;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.hippack.core.Version;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A release track: one ROCm version, its default targets, build folder and package name.
  * {@code buildDir} is a Windows path relative to the audio.cpp checkout; {@code windows} the
  * Windows releases AMD's system requirements list for that HIP SDK ("10", "11"), which its
- * packages then need too (docs/distribution-rules.md §2).
+ * packages then need too (docs/distribution-rules.md §2). {@code unverified} lists, one sentence
+ * each, the facts the track's packages rest on that were inferred rather than read or reported
+ * (marked [I] in the sources): the package README, the release notes and the wizard say "not
+ * verified on hardware" for the track through {@link #hardwareCaveat()}, and an empty list (the
+ * default when the JSON leaves the field out) says nothing.
+ * {@code sdkPath}, when given, is where the track's SDK is documented to live if not under
+ * {@code C:\Program Files\AMD\ROCm\<version>} (TheRock's tarball: {@code C:\TheRock\build},
+ * docs/distribution-rules.md §12).
  */
 public record Track(
         @JsonProperty(required = true) String id,
@@ -18,7 +26,9 @@ public record Track(
         @JsonProperty(required = true) String buildDir,
         @JsonProperty(required = true) String packageName,
         @JsonProperty(required = true) String sdkInstaller,
-        @JsonProperty(required = true) List<String> windows) {
+        @JsonProperty(required = true) List<String> windows,
+        List<String> unverified,
+        String sdkPath) {
 
     public Track {
         Require.text(id, "id");
@@ -46,6 +56,41 @@ public record Track(
                 throw new IllegalArgumentException("field 'windows' lists '" + w + "', expected some of " + WINDOWS_RELEASES);
             }
         }
+        if (sdkPath != null) {
+            Require.text(sdkPath, "sdkPath");
+        }
+        if (unverified == null) {
+            unverified = List.of();
+        } else {
+            for (String u : unverified) {
+                Require.text(u, "unverified");
+            }
+            unverified = List.copyOf(unverified);
+        }
+    }
+
+    /** A track whose packages rest only on facts read in code or reported by users. */
+    public Track(String id, String rocmVersion, int generation, List<String> targets, String buildDir, String packageName,
+                 String sdkInstaller, List<String> windows) {
+        this(id, rocmVersion, generation, targets, buildDir, packageName, sdkInstaller, windows, List.of(), null);
+    }
+
+    /** A track whose SDK installs under {@code C:\Program Files\AMD\ROCm\<version>}, with its unverified facts. */
+    public Track(String id, String rocmVersion, int generation, List<String> targets, String buildDir, String packageName,
+                 String sdkInstaller, List<String> windows, List<String> unverified) {
+        this(id, rocmVersion, generation, targets, buildDir, packageName, sdkInstaller, windows, unverified, null);
+    }
+
+    /** What the README, the release notes and the wizard say above this track's packages is unverified; how they all word it. */
+    public static final String NOT_VERIFIED = "Not verified on hardware";
+
+    /**
+     * The one sentence the package README, the release notes and the wizard show for this track's
+     * inferred facts ("Not verified on hardware: ..."); empty when it has none.
+     */
+    public Optional<String> hardwareCaveat() {
+        return unverified.isEmpty() ? Optional.empty()
+                : Optional.of(NOT_VERIFIED + " (ROCm " + rocmVersion + "): " + String.join(" ", unverified));
     }
 
     /** The Windows releases a track may name: AMD's HIP SDK system requirements list these. */
@@ -66,6 +111,6 @@ public record Track(
 
     /** The default SDK folder of this track on a Windows machine, e.g. {@code C:\Program Files\AMD\ROCm\6.4}. */
     public String defaultSdkPath() {
-        return "C:\\Program Files\\AMD\\ROCm\\" + rocmVersion;
+        return sdkPath != null ? sdkPath : "C:\\Program Files\\AMD\\ROCm\\" + rocmVersion;
     }
 }

@@ -1,23 +1,30 @@
 package dev.hippack.core.detect;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.catalog.Catalog;
+import dev.hippack.core.catalog.GgmlRequirement;
+import dev.hippack.core.catalog.GpuArchitecture;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.CommandOutput;
 import dev.hippack.core.host.Host;
+import dev.hippack.core.io.SmallFile;
 import dev.hippack.core.json.ForeignJson;
 import dev.hippack.core.plan.BuildScriptFacts;
+import dev.hippack.core.plan.GgmlFamily;
 import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.core.plan.SourceRevision;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
@@ -35,6 +42,33 @@ public final class CheckoutInspector {
     public static final List<String> RELEASE_PARAMETERS = List.of("RocmPath", "GpuTargets", "BuildDir", "Target", "NoNativeCpu", "DeploymentBuild");
 
     private final BuildScriptParameters parameters = new BuildScriptParameters();
+    private final GgmlHeaderReader headers = new GgmlHeaderReader();
+    /** The ggml family conditions to read, one per header and macro; the architectures needing each are in {@link #needs}. */
+    private final List<GgmlRequirement> ggml;
+    private final Map<GgmlRequirement, List<String>> needs;
+
+    /** An inspector for the build script, version and commit: it reads no ggml header. */
+    public CheckoutInspector() {
+        this(List.of());
+    }
+
+    /** An inspector that also reads the ggml family conditions the catalog's architectures depend on (gfx1152, gfx1153). */
+    public CheckoutInspector(Catalog catalog) {
+        this(catalog.architectures());
+    }
+
+    private CheckoutInspector(List<GpuArchitecture> architectures) {
+        Map<String, GgmlRequirement> byHeaderAndMacro = new LinkedHashMap<>();
+        Map<GgmlRequirement, List<String>> archs = new LinkedHashMap<>();
+        for (GpuArchitecture a : architectures) {
+            if (a.ggml() != null) {
+                GgmlRequirement r = byHeaderAndMacro.computeIfAbsent(a.ggml().file() + "\n" + a.ggml().macro(), k -> a.ggml());
+                archs.computeIfAbsent(r, k -> new ArrayList<>()).add(a.id());
+            }
+        }
+        this.ggml = List.copyOf(byHeaderAndMacro.values());
+        this.needs = archs;
+    }
 
     /**
      * What the plan's checkout's build script supports, read as {@link #inspect} reads it, for a
@@ -58,7 +92,7 @@ public final class CheckoutInspector {
         if (!Files.isDirectory(local)) {
             findings.add(Finding.error(FINDING_ID, "The audio.cpp checkout " + path + " does not exist.",
                     "Give the folder of your audio.cpp clone with --source.").withFile(path));
-            return new Checkout(path, false, false, List.of(), false, List.of(), null);
+            return new Checkout(path, false, false, List.of(), false, List.of(), null, List.of());
         }
         boolean cmake = Files.isRegularFile(local.resolve("CMakeLists.txt"));
         Path scriptFile = local.resolve("scripts").resolve("build_windows_hip.ps1");
@@ -75,7 +109,7 @@ public final class CheckoutInspector {
                     "Update the checkout (git pull) to a version with HIP support.").withFile(scriptPath));
         } else {
             try {
-                String text = Files.readString(scriptFile, StandardCharsets.UTF_8);
+                String text = SmallFile.readText(scriptFile, MAX_SCRIPT_BYTES, scriptPath, StandardCharsets.UTF_8);
                 params = parameters.parse(text);
                 String code = BuildScriptParameters.blankCommentsAndStrings(text).toLowerCase(Locale.ROOT);
                 String raw = text.toLowerCase(Locale.ROOT);
@@ -94,15 +128,64 @@ public final class CheckoutInspector {
                     findings.add(Finding.warning(FINDING_ID, "This version of " + SCRIPT + " lacks " + String.join(", ", lacking)
                             + ", which a release build passes.", "Update the checkout (git pull) to the newest audio.cpp.").withFile(scriptPath));
                 }
-            } catch (IOException | RuntimeException e) {
+            } catch (PackagerException e) {
+                findings.add(Finding.error(FINDING_ID, e.getMessage(),
+                        "Restore the checkout's own build script (git checkout -- " + SCRIPT.replace('\\', '/') + ").").withFile(scriptPath));
+            } catch (IOException e) {
+                findings.add(Finding.error(FINDING_ID, "Cannot read " + scriptPath + ": " + SmallFile.why(e) + ".",
+                        "Check the file's permissions.").withFile(scriptPath));
+            } catch (RuntimeException e) {
                 findings.add(Finding.error(FINDING_ID, "Cannot read " + scriptPath + ": " + e.getMessage(),
-                        "Check the file's permissions and encoding (UTF-8).").withFile(scriptPath));
+                        "Check the file's encoding (UTF-8).").withFile(scriptPath));
             }
         }
         List<String> families = modelFamilies(host, path, local, findings);
         String version = gitDescribe(host, path, local);
-        return new Checkout(path, cmake, script, params, noOpenmp, families, version);
+        return new Checkout(path, cmake, script, params, noOpenmp, families, version, ggmlFamilies(host, path, local, findings));
     }
+
+    /**
+     * Reads each ggml family condition the catalog's architectures depend on. A missing header or
+     * one without the change is only noted here (info): it matters to a plan that ticks those
+     * architectures, and the plan rule arch.ggml refuses them there, naming the file and the fix.
+     */
+    private List<GgmlFamily> ggmlFamilies(Host host, String path, Path local, List<Finding> findings) {
+        List<GgmlFamily> out = new ArrayList<>();
+        for (GgmlRequirement r : ggml) {
+            String shown = host.join(path, r.file().split("/"));
+            List<String> archs = needs.get(r);
+            Path file = local.resolve(r.file());
+            if (!Files.isRegularFile(file)) {
+                findings.add(Finding.info(FINDING_ID, path + " has no " + r.file().replace('/', '\\') + ", so " + String.join(" and ", archs)
+                        + " cannot be shipped from it (they need " + r.change() + ").",
+                        "Update the checkout to a version that vendors ggml with " + r.change() + " to ship them.").withFile(shown));
+                out.add(new GgmlFamily(r.file(), r.macro(), false, List.of()));
+                continue;
+            }
+            try {
+                if (Files.size(file) > MAX_HEADER_BYTES) {
+                    throw new IOException("it is larger than " + MAX_HEADER_BYTES / (1024 * 1024) + " MiB, which no ggml header is");
+                }
+                List<String> named = headers.architecturesDefining(Files.readString(file, StandardCharsets.ISO_8859_1), r.macro());
+                out.add(new GgmlFamily(r.file(), r.macro(), true, named));
+                List<String> lacking = archs.stream().filter(a -> !named.contains(a)).toList();
+                if (!lacking.isEmpty()) {
+                    findings.add(Finding.info(FINDING_ID, "The checkout's ggml does not place " + String.join(" or ", lacking) + " in "
+                            + r.macro() + " (" + shown + " names " + (named.isEmpty() ? "no architecture" : String.join(", ", named))
+                            + " there), so they cannot be shipped from it.",
+                            "Update the checkout to a version whose vendored ggml includes " + r.change() + " to ship them.").withFile(shown));
+                }
+            } catch (IOException | RuntimeException e) {
+                findings.add(Finding.warning(FINDING_ID, "Cannot read " + shown + ": " + e.getMessage(),
+                        "Check the file's permissions; until it can be read, " + String.join(" and ", archs) + " cannot be shipped.").withFile(shown));
+                out.add(new GgmlFamily(r.file(), r.macro(), false, List.of()));
+            }
+        }
+        return out;
+    }
+
+    /** A ggml header is some tens of KiB; anything far larger is not one. */
+    private static final long MAX_HEADER_BYTES = 4L << 20;
 
     private static List<String> modelFamilies(Host host, String path, Path local, List<Finding> findings) {
         TreeSet<String> out = new TreeSet<>();
@@ -117,13 +200,21 @@ public final class CheckoutInspector {
                 continue;
             }
             String stem = name.substring(0, name.length() - 5);
-            try (InputStream in = Files.newInputStream(specs.resolve(name))) {
-                JsonNode node = ForeignJson.trees().readTree(in);
+            try {
+                JsonNode node = ForeignJson.trees().readTree(SmallFile.read(specs.resolve(name), MAX_SPEC_BYTES, "model_specs\\" + name));
                 JsonNode family = node == null ? null : node.get("family");
                 out.add(family != null && family.isTextual() && !family.asText().isBlank() ? family.asText() : stem);
-            } catch (IOException e) {
+            } catch (PackagerException e) {
+                findings.add(Finding.warning(FINDING_ID, e.getMessage(), "Fix or remove the file; a deployment build compiles every spec.")
+                        .withFile(host.join(path, "model_specs", name)));
+                out.add(stem);
+            } catch (JsonProcessingException e) {
                 findings.add(Finding.warning(FINDING_ID, "model_specs\\" + name + " is not valid JSON: " + e.getMessage().lines().findFirst().orElse(""),
                         "Fix or remove the file; a deployment build compiles every spec.").withFile(host.join(path, "model_specs", name)));
+                out.add(stem);
+            } catch (IOException e) {
+                findings.add(Finding.warning(FINDING_ID, "model_specs\\" + name + " cannot be read: " + SmallFile.why(e) + ".",
+                        "Check the file's permissions; a deployment build compiles every spec.").withFile(host.join(path, "model_specs", name)));
                 out.add(stem);
             }
         }
@@ -174,6 +265,10 @@ public final class CheckoutInspector {
 
     /** A HEAD, ref or packed-refs file is small; anything far larger is not one. */
     private static final long MAX_REF_BYTES = 1 << 20;
+    /** audio.cpp's build script is some tens of KiB; a file of megabytes is not it, and is not read whole. */
+    static final long MAX_SCRIPT_BYTES = 4L << 20;
+    /** A model spec is a few KiB of JSON. */
+    static final long MAX_SPEC_BYTES = 4L << 20;
 
     /**
      * The commit the checkout's HEAD names, read from its git folder as gitrepository-layout(5)

@@ -53,7 +53,7 @@ public final class MachineDetector {
     /** A detector wired with the standard finders. */
     public static MachineDetector standard(Catalog catalog) {
         return new MachineDetector(catalog, new HipSdkFinder(catalog, new KernelInventoryScanner(new KernelFileClassifier())),
-                new VisualStudioFinder(), new ToolFinder(), new CheckoutInspector());
+                new VisualStudioFinder(), new ToolFinder(), new CheckoutInspector(catalog));
     }
 
     /** Detects everything; reports each stage to {@code listener} and stops between stages when cancelled. */
@@ -67,11 +67,12 @@ public final class MachineDetector {
         List<HipSdk> found = sdks.find(host, findings);
         for (HipSdk s : found) {
             findings.addAll(s.findings());
-            listener.log(LogLine.info("HIP SDK " + s.version() + " at " + s.path() + (s.usable() ? "" : " (incomplete)")));
+            listener.log(LogLine.info(s.kind().displayName() + " " + s.version() + " at " + s.path() + (s.usable() ? "" : " (incomplete)")));
         }
         if (found.isEmpty()) {
-            findings.add(Finding.error(HipSdkFinder.FINDING_ID, "No HIP SDK was found (no folder under %ProgramFiles%\\AMD\\ROCm, no HIP_PATH).",
-                    "Install AMD HIP SDK 6.4 or 7.1 for Windows, or give its folder with --sdk."));
+            findings.add(Finding.error(HipSdkFinder.FINDING_ID, "No HIP SDK was found (no folder under %ProgramFiles%\\AMD\\ROCm, "
+                            + "no HIP_PATH, no C:\\TheRock\\build, no TheRock wheels in VIRTUAL_ENV).",
+                    "Install AMD HIP SDK 6.4 or 7.1 for Windows, or give its folder with --sdk (a TheRock tarball's root or a Python environment with its wheels work too)."));
         }
         cancel.throwIfCancelled();
         listener.progress(1, steps);

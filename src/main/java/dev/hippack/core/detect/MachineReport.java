@@ -62,7 +62,7 @@ public record MachineReport(
 
     /**
      * What the plan rules can use: the measured kernel inventory of the plan's SDK (by path, else
-     * by version), the build script's parameters, the toolsets of the plan's Visual Studio, and
+     * by version), the build script's parameters, the checkout's ggml family conditions, the toolsets of the plan's Visual Studio, and
      * detection's own errors and warnings about the plan's SDK and checkout (the same findings
      * {@code detect} reports). No file is read: the wizard asks on every tick.
      * {@link MachineDetector#planFacts} adds what needs the machine (a folder detection did not list).
@@ -79,6 +79,9 @@ public record MachineReport(
         }
         if (checkout != null && checkout.scriptFacts().isPresent()) {
             facts = facts.withBuildScript(checkout.scriptFacts().get());
+        }
+        if (checkout != null && !checkout.ggml().isEmpty()) {
+            facts = facts.withGgml(checkout.ggml());
         }
         if (checkout != null && plan.source() != null && samePath(checkout.path(), plan.source())) {
             machine.addAll(notInfo(findings.stream().filter(f -> f.id().equals(CheckoutInspector.FINDING_ID)).toList()));

@@ -1,7 +1,7 @@
 package dev.hippack.core.diff;
 
+import dev.hippack.core.PackagePart;
 import dev.hippack.core.ByteSize;
-import dev.hippack.core.audit.PackageSnapshot;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -135,17 +135,17 @@ public final class DiffText {
         out.add("  - " + what + ": " + String.join(", ", parts) + ".");
     }
 
-    /** How notes name a component id. */
-    public static String label(String id) {
+    /** How notes name a part of a package. */
+    public static String label(PackagePart id) {
         return switch (id) {
-            case PackageSnapshot.EXECUTABLES -> "executables";
-            case PackageSnapshot.HIP_RUNTIME -> "HIP runtime";
-            case PackageSnapshot.MATH_DLLS -> "math libraries";
-            case PackageSnapshot.CRT -> "MSVC runtime";
-            case PackageSnapshot.ROCBLAS_KERNELS -> "rocBLAS kernels";
-            case PackageSnapshot.HIPBLASLT_KERNELS -> "hipBLASLt kernels";
-            case PackageSnapshot.TEXT_FILES -> "README and licenses";
-            default -> "other files";
+            case EXECUTABLES -> "executables";
+            case HIP_RUNTIME -> "HIP runtime";
+            case MATH_DLLS -> "math libraries";
+            case CRT -> "MSVC runtime";
+            case ROCBLAS_KERNELS -> "rocBLAS kernels";
+            case HIPBLASLT_KERNELS -> "hipBLASLt kernels";
+            case README -> "README and licenses";
+            case OTHER -> "other files";
         };
     }
 

@@ -1,5 +1,6 @@
 package dev.hippack.core.diff;
 
+import dev.hippack.core.PackagePart;
 import dev.hippack.core.finding.Finding;
 import java.util.List;
 import java.util.Optional;
@@ -72,7 +73,7 @@ public record PackageDiff(Side oldPackage, Side newPackage, List<String> targets
     public record FileChange(String path, long oldBytes, long newBytes, Optional<String> arch) { }
 
     /** A part of the package whose size changed. */
-    public record SizeChange(String id, long oldBytes, long newBytes) {
+    public record SizeChange(PackagePart id, long oldBytes, long newBytes) {
         public long deltaBytes() {
             return newBytes - oldBytes;
         }

@@ -1,5 +1,6 @@
 package dev.hippack.core.diff;
 
+import dev.hippack.core.PackagePart;
 import dev.hippack.core.audit.PackageSnapshot;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.sbom.SbomReader;
@@ -39,9 +40,9 @@ public final class PackageDiffer {
         }
 
         List<PackageDiff.SizeChange> components = new ArrayList<>();
-        Map<String, Long> oldParts = older.componentBytes();
-        Map<String, Long> newParts = newer.componentBytes();
-        for (String id : PackageSnapshot.COMPONENTS) {
+        Map<PackagePart, Long> oldParts = older.componentBytes();
+        Map<PackagePart, Long> newParts = newer.componentBytes();
+        for (PackagePart id : PackagePart.values()) {
             long o = oldParts.get(id);
             long n = newParts.get(id);
             if (o != n) {
@@ -53,11 +54,11 @@ public final class PackageDiffer {
         archs.addAll(newer.kernelArchitectures());
         List<PackageDiff.ArchChange> architectures = new ArrayList<>();
         for (String arch : archs) {
-            for (String component : List.of(PackageSnapshot.ROCBLAS_KERNELS, PackageSnapshot.HIPBLASLT_KERNELS)) {
+            for (PackagePart component : List.of(PackagePart.ROCBLAS_KERNELS, PackagePart.HIPBLASLT_KERNELS)) {
                 long o = older.archBytes(component, arch);
                 long n = newer.archBytes(component, arch);
                 if (o != n) {
-                    architectures.add(new PackageDiff.ArchChange(arch, component.substring(0, component.indexOf('-')), o, n));
+                    architectures.add(new PackageDiff.ArchChange(arch, component.id().substring(0, component.id().indexOf('-')), o, n));
                 }
             }
         }

@@ -1,5 +1,6 @@
 package dev.hippack.core.estimate;
 
+import dev.hippack.core.PackagePart;
 import dev.hippack.core.finding.Finding;
 import java.util.List;
 
@@ -10,7 +11,7 @@ import java.util.List;
  *                     (a scanned SDK's kernel files)
  * @param track        the plan's track
  * @param targets      the plan's target architectures, in order
- * @param components   bytes per part of the package, ids from {@link ComponentSize#IDS}, in that order
+ * @param components   bytes per part of the package, in the order of {@link PackagePart#ESTIMATED}
  * @param archs        kernel bytes per target architecture, in target order
  * @param totalBytes   the sum of the components: the unpacked package
  * @param zipBytes     the expected zip size range
@@ -35,10 +36,10 @@ public record SizeEstimate(
         findings = List.copyOf(findings);
     }
 
-    /** The bytes of the component {@code id}; 0 for an id the estimate does not hold. */
-    public long bytes(String id) {
+    /** The bytes of the part {@code id}; 0 for a part the estimate does not hold. */
+    public long bytes(PackagePart id) {
         for (ComponentSize c : components) {
-            if (c.id().equals(id)) {
+            if (c.id() == id) {
                 return c.bytes();
             }
         }

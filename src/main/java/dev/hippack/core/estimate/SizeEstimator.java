@@ -1,5 +1,6 @@
 package dev.hippack.core.estimate;
 
+import dev.hippack.core.PackagePart;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.GpuArchitecture;
@@ -75,7 +76,7 @@ public final class SizeEstimator {
         KernelSizes kernels = rules.kernelSizes(plan, facts);
         List<Finding> findings = rules.judge(plan, facts.withKernels(kernels));
         List<GpuArchitecture> targets = rules.architectures(plan.targets());
-        RocmGeneration generation = catalog.generation(plan.generation()).orElseThrow(() -> new PackagerException(
+        RocmGeneration generation = catalog.runtimeFor(plan.rocmVersion()).orElseThrow(() -> new PackagerException(
                 "The catalog has no DLL list for ROCm " + plan.rocmVersion() + "; use a track of ROCm 6 or 7."));
         boolean hipblaslt = plan.options().hipblaslt();
         boolean rocblasKernels = plan.rocblasKernels() == KernelPolicy.FILTERED;
@@ -129,19 +130,19 @@ public final class SizeEstimator {
         }
 
         List<ComponentSize> components = List.of(
-                new ComponentSize(ComponentSize.EXECUTABLES, exeBytes, exeDerived),
-                new ComponentSize(ComponentSize.HIP_RUNTIME, hipRuntime, false),
-                new ComponentSize(ComponentSize.MATH_DLLS, math, false),
-                new ComponentSize(ComponentSize.CRT, crt, crtDerived),
-                new ComponentSize(ComponentSize.ROCBLAS_KERNELS, rocblasSum, rocblasDerived),
-                new ComponentSize(ComponentSize.HIPBLASLT_KERNELS, hipblasltSum, hipblasltDerived),
-                new ComponentSize(ComponentSize.README, README_BYTES, true));
+                new ComponentSize(PackagePart.EXECUTABLES, exeBytes, exeDerived),
+                new ComponentSize(PackagePart.HIP_RUNTIME, hipRuntime, false),
+                new ComponentSize(PackagePart.MATH_DLLS, math, false),
+                new ComponentSize(PackagePart.CRT, crt, crtDerived),
+                new ComponentSize(PackagePart.ROCBLAS_KERNELS, rocblasSum, rocblasDerived),
+                new ComponentSize(PackagePart.HIPBLASLT_KERNELS, hipblasltSum, hipblasltDerived),
+                new ComponentSize(PackagePart.README, README_BYTES, true));
         long total = 0;
         boolean approximate = false;
         for (ComponentSize c : components) {
             total += c.bytes();
             // The README allowance is a guess about text, not a measured figure.
-            approximate |= c.derived() && !c.id().equals(ComponentSize.README);
+            approximate |= c.derived() && c.id() != PackagePart.README;
         }
         ZipRange zip = new ZipRange(Math.round(total * catalog.zipRatio().low()), Math.round(total * catalog.zipRatio().high()));
         return new SizeEstimate(kernels.source(), plan.track(), plan.targets(), components, archs, total, zip, approximate, findings);
@@ -155,14 +156,16 @@ public final class SizeEstimator {
     static List<RocmDll> shippedDlls(RocmGeneration generation, boolean hipblaslt) {
         List<RocmDll> shipped = new ArrayList<>();
         for (RocmDll dll : generation.dlls()) {
-            boolean imported = dll.role() != RocmDll.Role.COMPILER_RUNTIME && (hipblaslt || dll.role() != RocmDll.Role.HIPBLASLT);
+            // origami is hipBLASLt's own dependency (TheRock); the rest of TheRock's extra roles are imported by the runtime or hipBLAS
+            boolean ofHipblaslt = dll.role() == RocmDll.Role.HIPBLASLT || dll.role() == RocmDll.Role.ORIGAMI;
+            boolean imported = dll.role() != RocmDll.Role.COMPILER_RUNTIME && (hipblaslt || !ofHipblaslt);
             if (imported) {
                 shipped.add(dll);
             }
         }
         for (int i = 0; i < shipped.size(); i++) {
             for (RuntimeLoadedDll loaded : generation.loadedBy(shipped.get(i).name())) {
-                generation.byName(loaded.dll()).filter(d -> !shipped.contains(d)).ifPresent(shipped::add);
+                generation.dlls().stream().filter(d -> loaded.matches(d.name()) && !shipped.contains(d)).forEach(shipped::add);
             }
         }
         return shipped;

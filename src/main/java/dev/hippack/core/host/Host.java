@@ -1,6 +1,7 @@
 package dev.hippack.core.host;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.io.SmallFile;
 import java.io.IOException;
 import java.nio.charset.Charset;
 import java.nio.file.Files;
@@ -145,7 +146,7 @@ public final class Host {
             }
         } catch (IOException e) {
             throw new PackagerException(hostPath + " on " + displayName() + " cannot be written: " + existing
-                    + " is a broken link or cannot be read (" + e.getMessage() + "). Fix or remove it.");
+                    + " is a broken link or cannot be read (" + SmallFile.why(e) + "). Fix or remove it.");
         }
         return local;
     }

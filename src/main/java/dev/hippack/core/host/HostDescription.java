@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.io.AtomicFile;
+import dev.hippack.core.io.SmallFile;
 import dev.hippack.core.io.WriteChannels;
 import dev.hippack.core.json.JsonLocator;
 import dev.hippack.core.json.JsonOptional;
@@ -89,7 +90,7 @@ public record HostDescription(
         try {
             bytes = StrictJson.readFile(file, file.toString());
         } catch (IOException e) {
-            throw new PackagerException(file + " could not be read: " + e.getMessage() + ". Check that it is a readable file.");
+            throw new PackagerException(file + " could not be read: " + SmallFile.why(e) + ". Check that it is a readable file.");
         }
         Parsed<HostDescription> parsed = new StrictJson().read(bytes, file.toString(), HostDescription.class, HostDescription::checkKeys);
         HostDescription read = parsed.value();
@@ -202,7 +203,7 @@ public record HostDescription(
                         + "; copy what it points to into the folder instead");
             }
         } catch (IOException e) {
-            throw problem.at(path, "'" + value + "' cannot be read: " + e.getMessage());
+            throw problem.at(path, "'" + value + "' cannot be read: " + SmallFile.why(e));
         }
         return p;
     }

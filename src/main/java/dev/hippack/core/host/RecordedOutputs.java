@@ -1,10 +1,9 @@
 package dev.hippack.core.host;
 
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.io.SmallFile;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
@@ -46,11 +45,12 @@ final class RecordedOutputs {
 
     /** The recording's text as the program's output; {@code listedIn} names the host.json for the error message. */
     static CommandOutput read(String program, Path recorded, Path listedIn) throws PackagerException {
+        String what = "The recorded output of " + fileName(program) + " at " + recorded + " (listed in " + listedIn + ")";
         try {
-            return new CommandOutput(0, Files.readString(recorded, StandardCharsets.UTF_8), "", true);
-        } catch (IOException | UncheckedIOException e) {
+            return new CommandOutput(0, SmallFile.readText(recorded, LocalCommand.MAX_OUTPUT_BYTES, what, StandardCharsets.UTF_8), "", true);
+        } catch (IOException e) {
             throw new PackagerException("Cannot read the recorded output of " + fileName(program) + " at " + recorded
-                    + " (listed in " + listedIn + "): " + e.getMessage());
+                    + " (listed in " + listedIn + "): " + SmallFile.why(e) + ".");
         }
     }
 

@@ -14,6 +14,11 @@ import java.util.Optional;
  */
 public record KernelFile(String relativePath, Optional<String> arch, Optional<String> rawToken, boolean lazyIndex) {
 
+    /** Whether a package for {@code targets} keeps this file: arch-less, or of a ticked GPU or of a generic family serving one. */
+    public boolean keptFor(java.util.Collection<String> targets) {
+        return arch.isEmpty() || ArchFamily.servesAny(arch.get(), targets);
+    }
+
     public boolean archless() {
         return arch.isEmpty();
     }

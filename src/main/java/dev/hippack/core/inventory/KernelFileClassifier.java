@@ -15,13 +15,23 @@ import java.util.regex.Pattern;
  *   <li>{@code gfx1150/anything}: gfx1150 (per-arch subfolders of TheRock-style layouts)</li>
  *   <li>{@code gfx11-generic} style tokens: kept as their own architecture</li>
  *   <li>{@code ..._fallback.dat}, {@code TensileManifest.txt}, {@code hipblasltTransform.hsaco}: arch-less</li>
+ *   <li>{@code gfx1250/TensileLibrary_lazy_gfx1250.dat.zlib}: gfx1250, the compressed index of hipBLASLt's
+ *       per-architecture folders (rocm-libraries PR #7717)</li>
+ *   <li>{@code blas_lib_gfx1151.kpack}: gfx1151, an archive of TheRock's {@code .kpack} folder ({@link KpackInventory})</li>
  * </ul>
+ * What each loader reads: rocBLAS {@code tensile_host.cpp} {@code determine_tensile_base_path} (per-architecture
+ * folders, then flat files), hipBLASLt {@code MessagePack.cpp} ({@code .dat.zlib}), TheRock's kpack
+ * {@code artifact_splitter.py} ({@code .kpack\<prefix>_<gfx>.kpack}); docs/distribution-rules.md §8.2 and §12.
  */
 public final class KernelFileClassifier {
 
     private static final Pattern TOKEN = Pattern.compile(
             "(?<![0-9A-Za-z])(gfx[0-9]+(?:-[0-9]+)?-generic|gfx[0-9]{2,4}[a-z]?)((?::|-)xnack[+-])?(?=[._\\-/]|$)");
-    private static final Pattern LAZY_INDEX = Pattern.compile("TensileLibrary_lazy_(gfx[0-9]{2,4}[a-z]?)\\.dat");
+    // The index a loader opens for an architecture: rocBLAS tries TensileLibrary_lazy_<arch>.dat, then
+    // TensileLibrary_<arch>.dat (tensile_host.cpp); hipBLASLt, given a .dat name, tries .dat.zlib first
+    // (MessagePack.cpp fileToMsgObject), the form TheRock's per-architecture folders hold.
+    private static final Pattern LAZY_INDEX = Pattern.compile(
+            "TensileLibrary_(?:lazy_)?(gfx[0-9]{2,4}[a-z]?)(?:(?::|-)xnack[+-])?\\.dat(?:\\.zlib)?");
 
     public KernelFile classify(String relativePath) {
         String path = relativePath.replace('\\', '/');

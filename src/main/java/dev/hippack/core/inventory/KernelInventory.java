@@ -12,12 +12,19 @@ import java.util.Optional;
  * ({@value KernelSizes#MEASURED}), so an architecture whose files are absent is refused because
  * they are absent.
  *
- * @param sdk the SDK folder as the build machine names it
+ * @param sdk   the SDK folder as the build machine names it
+ * @param kpack the installation's {@code .kpack} archives ({@link KpackInventory#NONE} for a classic HIP SDK)
  */
-public record KernelInventory(String sdk, List<LibraryInventory> libraries) implements KernelSizes {
+public record KernelInventory(String sdk, List<LibraryInventory> libraries, KpackInventory kpack) implements KernelSizes {
 
     public KernelInventory {
         libraries = List.copyOf(libraries);
+        kpack = kpack == null ? KpackInventory.NONE : kpack;
+    }
+
+    /** An installation without {@code .kpack} archives (the classic HIP SDK). */
+    public KernelInventory(String sdk, List<LibraryInventory> libraries) {
+        this(sdk, libraries, KpackInventory.NONE);
     }
 
     public Optional<LibraryInventory> library(KernelLibrary library) {

@@ -4,6 +4,7 @@ import dev.hippack.core.catalog.KernelLibrary;
 import dev.hippack.core.host.Host;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileSystemException;
 import java.nio.file.FileSystemLoopException;
 import java.nio.file.FileVisitResult;
@@ -31,14 +32,57 @@ public final class KernelInventoryScanner {
         this.classifier = classifier;
     }
 
-    /** Scans {@code <sdk>\bin\rocblas\library} and {@code <sdk>\bin\hipblaslt\library}. */
+    /**
+     * Scans {@code <sdk>\bin\rocblas\library}, {@code <sdk>\bin\hipblaslt\library} and, where the
+     * installation splits its code into archives (TheRock), {@code <sdk>\.kpack}.
+     */
     public KernelInventory scanSdk(Host host, String sdkHostPath) {
         List<LibraryInventory> libs = new ArrayList<>();
         for (KernelLibrary lib : KernelLibrary.values()) {
             String hostPath = host.join(sdkHostPath, "bin", lib.folder(), "library");
             libs.add(scanLibrary(lib, host.resolve(hostPath), hostPath));
         }
-        return new KernelInventory(sdkHostPath, libs);
+        String kpack = host.join(sdkHostPath, KpackLayout.FOLDER);
+        return new KernelInventory(sdkHostPath, libs, scanKpack(host.resolve(kpack), kpack));
+    }
+
+    /**
+     * Lists the {@code *.kpack} archives of one folder (not below it: the loader's path names the
+     * folder itself); a missing folder is {@link KpackInventory#NONE}, as the classic HIP SDK has none.
+     */
+    public KpackInventory scanKpack(Path folder, String displayPath) {
+        if (!Files.isDirectory(folder)) {
+            return Files.exists(folder) ? new KpackInventory(displayPath, List.of(), List.of(displayPath + " is not a folder"))
+                    : KpackInventory.NONE;
+        }
+        List<KpackArchive> archives = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        try (DirectoryStream<Path> dir = Files.newDirectoryStream(folder)) {
+            for (Path p : dir) {
+                String name = p.getFileName().toString();
+                if (!KpackLayout.isArchive(name) || !Files.isRegularFile(p)) {
+                    continue;
+                }
+                try {
+                    archives.add(archive(name, Files.size(p)));
+                } catch (IOException e) {
+                    problems.add("Cannot read " + displayPath + (displayPath.contains("\\") ? "\\" : "/") + name + ": " + reason(e));
+                }
+            }
+        } catch (IOException e) {
+            problems.add("Cannot list " + displayPath + ": " + reason(e));
+        }
+        archives.sort(Comparator.comparing(KpackArchive::name));
+        return new KpackInventory(displayPath, archives, problems);
+    }
+
+    /** An archive named {@code <prefix>_<gfx>.kpack}: the architecture by the same token rule as the kernel files. */
+    KpackArchive archive(String name, long bytes) {
+        KernelFile k = classifier.classify(name);
+        String stem = name.substring(0, name.length() - KpackLayout.EXTENSION.length());
+        String prefix = k.rawToken().map(t -> stem.substring(0, Math.max(0, stem.lastIndexOf(t))).replaceAll("_+$", ""))
+                .orElse(stem);
+        return new KpackArchive(name, prefix, k.arch(), bytes);
     }
 
     /** Scans one library folder; {@code displayPath} is how messages name it. */

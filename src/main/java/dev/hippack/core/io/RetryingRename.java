@@ -158,6 +158,7 @@ public final class RetryingRename {
         }
     }
 
+    @SuppressWarnings("try") // opening the file for writing is the probe; the channel is only closed
     private boolean inUse(Path file) {
         try (FileChannel ignored = probe.open(file, Set.of(StandardOpenOption.WRITE, LinkOption.NOFOLLOW_LINKS))) {
             return false;

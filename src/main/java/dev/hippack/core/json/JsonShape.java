@@ -85,8 +85,7 @@ final class JsonShape {
                 throw mismatch(node, type, path);
             }
             Type value = argument(type, 1);
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
+            for (Map.Entry<String, JsonNode> e : node.properties()) {
                 String child = JsonLocator.child(path, e.getKey());
                 if (e.getKey().isEmpty()) {
                     throw at.error(child, "an empty key; give a name");

@@ -21,12 +21,11 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.hippack.core.PackagerException;
+import dev.hippack.core.io.SmallFile;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.Map;
 
 /**
@@ -114,22 +113,7 @@ public final class StrictJson {
      * @throws java.nio.file.NoSuchFileException when it does not exist, for the caller's own message
      */
     public static byte[] readFile(Path file, String what) throws IOException, PackagerException {
-        BasicFileAttributes attrs = Files.readAttributes(file, BasicFileAttributes.class);
-        if (!attrs.isRegularFile()) {
-            throw new PackagerException(what + " is " + (attrs.isDirectory() ? "a folder" : "not a regular file (a pipe or a device)")
-                    + "; give a JSON file.");
-        }
-        if (attrs.size() > MAX_FILE_BYTES) {
-            throw new PackagerException(what + " is " + attrs.size() + " bytes; such a file is at most " + MAX_FILE_BYTES
-                    + " bytes. Check that it is the right file.");
-        }
-        try (InputStream in = Files.newInputStream(file)) {
-            byte[] bytes = in.readNBytes(MAX_FILE_BYTES + 1);
-            if (bytes.length > MAX_FILE_BYTES) {
-                throw new PackagerException(what + " grew beyond " + MAX_FILE_BYTES + " bytes while it was read; give a JSON file of a normal size.");
-            }
-            return bytes;
-        }
+        return SmallFile.read(file, MAX_FILE_BYTES, what);
     }
 
     /** A check of the tree after its shape is known to be right and before it is bound. */
@@ -156,6 +140,7 @@ public final class StrictJson {
             // The locating pass read the same bytes with the same parser settings.
             throw new PackagerException(what + " could not be read: " + e.getMessage());
         }
+        refuseUnpairedSurrogates(tree, "$", at);
         new JsonShape(at).check(tree, type);
         beforeBinding.check(tree, at);
         try {
@@ -165,6 +150,46 @@ public final class StrictJson {
         } catch (JsonProcessingException | IllegalArgumentException e) {
             throw at.error("$", e.getMessage());
         }
+    }
+
+    /**
+     * Refuses a string or key holding half of a UTF-16 surrogate pair ({@code "\\ud800"}): JSON's
+     * escapes allow it, but it is no character, so it cannot become a file name or be written back as
+     * UTF-8 (Java would write '?' in its place, or fail deep inside a path).
+     */
+    private static void refuseUnpairedSurrogates(JsonNode node, String path, JsonLocator at) throws PackagerException {
+        if (node.isTextual()) {
+            int bad = unpairedSurrogate(node.textValue());
+            if (bad >= 0) {
+                throw at.error(path, "the text holds an unpaired UTF-16 surrogate (\\u" + Integer.toHexString(node.textValue().charAt(bad))
+                        + " at character " + (bad + 1) + "), which is no character; remove or replace it.");
+            }
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                refuseUnpairedSurrogates(node.get(i), JsonLocator.element(path, i), at);
+            }
+        } else if (node.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> field = it.next();
+                if (unpairedSurrogate(field.getKey()) >= 0) {
+                    throw at.error(path, "a key holds an unpaired UTF-16 surrogate, which is no character; remove or replace it.");
+                }
+                refuseUnpairedSurrogates(field.getValue(), JsonLocator.child(path, field.getKey()), at);
+            }
+        }
+    }
+
+    /** The index of the first surrogate without its partner in {@code s}, or -1. */
+    static int unpairedSurrogate(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** Parses once to check the syntax and note where every value starts. */

@@ -13,6 +13,7 @@ import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.progress.CancellationToken;
+import dev.hippack.core.progress.ForwardingListener;
 import dev.hippack.core.progress.LogLine;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.progress.OperationListener;
@@ -198,7 +199,7 @@ public final class StartCheck {
     private Outcome start(Path folder, String exe, Host host, OperationListener listener, CancellationToken token)
             throws OperationCancelledException {
         Deque<String> tail = new ArrayDeque<>();
-        OperationListener collect = new OperationListener() {
+        OperationListener collect = new ForwardingListener(listener) {
             @Override public void log(LogLine line) {
                 synchronized (tail) {
                     tail.addLast(line.text());
@@ -206,7 +207,7 @@ public final class StartCheck {
                         tail.removeFirst();
                     }
                 }
-                listener.log(line);
+                super.log(line);
             }
         };
         CancellationToken run = new CancellationToken();

@@ -4,6 +4,7 @@ import dev.hippack.core.PackagerException;
 import dev.hippack.core.Version;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogKernelSizes;
+import dev.hippack.core.catalog.GgmlRequirement;
 import dev.hippack.core.catalog.GpuArchitecture;
 import dev.hippack.core.catalog.KernelLibrary;
 import dev.hippack.core.catalog.KernelSizes;
@@ -35,12 +36,13 @@ public final class PlanRules {
     public static final String ARCH_TARGETS = "arch.targets";
     public static final String ARCH_HIPBLASLT_KERNELS = "arch.hipblaslt-kernels";
     public static final String ARCH_RDNA2 = "arch.rdna2";
+    public static final String ARCH_GGML = "arch.ggml";
     public static final String LIBS_DROP_ROCBLAS = "libs.drop-rocblas";
     public static final String EULA_REDISTRIBUTION = "eula.redistribution";
 
     /** Every rule id, in the order findings are reported. */
     public static final List<String> IDS = List.of(TOOLSET_MSVC, BUILD_FOLDER, BUILD_NATIVE_CPU, BUILD_DEPLOYMENT, BUILD_OPENMP,
-            BUILD_DEFAULTS, ARCH_TARGETS, ARCH_HIPBLASLT_KERNELS, ARCH_RDNA2, LIBS_DROP_ROCBLAS, EULA_REDISTRIBUTION);
+            BUILD_DEFAULTS, ARCH_TARGETS, ARCH_HIPBLASLT_KERNELS, ARCH_RDNA2, ARCH_GGML, LIBS_DROP_ROCBLAS, EULA_REDISTRIBUTION);
 
     /** The Visual Studio 2026 component that installs the v143 (14.44) toolset side by side. */
     public static final String VS2026_V143_COMPONENT = "Microsoft.VisualStudio.Component.VC.14.44.17.14.x86.x64";
@@ -84,6 +86,7 @@ public final class PlanRules {
         }
         gemmKernels(plan, targets, kernels, out);
         rdna2(plan, targets, out);
+        ggml(targets, facts, out);
         dropRocblas(plan, out);
         out.add(Finding.info(EULA_REDISTRIBUTION,
                 "The HIP SDK DLLs in the package are AMD binaries covered by the AMD EULA, even though rocBLAS and hipBLASLt are MIT-licensed sources.",
@@ -309,6 +312,39 @@ public final class PlanRules {
                 out.add(Finding.error(ARCH_RDNA2, a.id() + " (" + a.exampleHardware() + ") is refused. " + a.blockedReason(),
                         "Remove " + a.id() + " from the targets; override only after verifying the GEMM path on real "
                                 + a.family() + " hardware."));
+            }
+        }
+    }
+
+    /**
+     * A target whose row names a {@code ggml} change (gfx1152, gfx1153) ships only from a checkout
+     * whose vendored ggml has it: ggml otherwise runs another family's code on it and its output
+     * is corrupted. An unread checkout is a warning that says so, as build.openmp's is; a header
+     * that is missing or lacks the change is an error naming the file and the change.
+     */
+    private static void ggml(List<GpuArchitecture> targets, PlanFacts facts, List<Finding> out) {
+        for (GpuArchitecture a : targets) {
+            GgmlRequirement need = a.ggml();
+            if (need == null) {
+                continue;
+            }
+            String file = need.file().replace('/', '\\');
+            String wanted = GgmlRequirement.archMacro(a.id());
+            String fix = "Update the audio.cpp checkout to a version whose vendored ggml includes " + need.change() + " (" + file
+                    + " then names " + wanted + " where it defines " + need.macro() + "), or remove " + a.id() + " from the targets.";
+            Optional<GgmlFamily> read = facts.ggml().flatMap(list -> list.stream().filter(f -> f.answers(need)).findFirst());
+            if (read.isEmpty()) {
+                out.add(Finding.warning(ARCH_GGML, "Not checked: the checkout's " + file + " was not read, so whether ggml treats "
+                        + a.id() + " (" + a.exampleHardware() + ") as " + a.family() + " is unknown. " + need.reason(),
+                        "Choose the audio.cpp checkout so its ggml can be read; " + fix));
+            } else if (!read.get().found()) {
+                out.add(Finding.error(ARCH_GGML, a.id() + " (" + a.exampleHardware() + ") is refused: the checkout has no " + file
+                        + ", so whether its ggml has " + need.change() + " cannot be told. " + need.reason(), fix));
+            } else if (!read.get().includes(a.id())) {
+                out.add(Finding.error(ARCH_GGML, a.id() + " (" + a.exampleHardware() + ") is refused: the checkout's " + file
+                        + " does not name " + wanted + " where it defines " + need.macro() + " (it names "
+                        + (read.get().architectures().isEmpty() ? "none" : String.join(", ", read.get().architectures())) + "). "
+                        + need.reason(), fix));
             }
         }
     }

@@ -9,6 +9,7 @@ import dev.hippack.core.catalog.GpuArchitecture;
 import dev.hippack.core.catalog.Track;
 import dev.hippack.core.host.WindowsNames;
 import dev.hippack.core.io.AtomicFile;
+import dev.hippack.core.io.SmallFile;
 import dev.hippack.core.io.UnsafeTargetException;
 import dev.hippack.core.io.WriteChannels;
 import dev.hippack.core.json.JsonLocator;
@@ -112,7 +113,7 @@ public final class ProfileStore {
             throw new PackagerException("Release profile " + file + " does not exist. Check the path, or save a profile"
                     + " from the wizard (or take one from 'hip-packager demo-env DIR', DIR/profiles/).");
         } catch (IOException e) {
-            throw new PackagerException("Release profile " + file + " could not be read: " + e.getMessage()
+            throw new PackagerException("Release profile " + file + " could not be read: " + SmallFile.why(e)
                     + ". Check that it is a readable file.");
         }
     }

@@ -3,6 +3,7 @@ package dev.hippack.core.release;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.audit.PackageSnapshot;
 import dev.hippack.core.audit.PackageSnapshotReader;
+import dev.hippack.core.io.SmallFile;
 import dev.hippack.core.plan.PackageName;
 import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.OperationCancelledException;
@@ -67,7 +68,7 @@ public final class PreviousRelease {
                         }
                     }
                 } catch (IOException e) {
-                    throw new PackagerException("--previous " + input + " cannot be read: " + e.getMessage() + ".");
+                    throw new PackagerException("--previous " + input + " cannot be read: " + SmallFile.why(e) + ".");
                 }
                 if (found.isEmpty()) {
                     throw new PackagerException("--previous " + input + " holds no .zip. Give the folder of the previous release"

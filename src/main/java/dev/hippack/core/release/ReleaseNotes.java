@@ -1,5 +1,6 @@
 package dev.hippack.core.release;
 
+import dev.hippack.core.PackagePart;
 import dev.hippack.core.audit.PackageSnapshot;
 import dev.hippack.core.audit.PathLimits;
 import dev.hippack.core.catalog.Catalog;
@@ -208,8 +209,8 @@ public final class ReleaseNotes {
             md.append("| ").append(target).append(" |");
             for (Zipped z : zipped) {
                 boolean serves = z.snapshot().targets().contains(target);
-                md.append(' ').append(serves ? kernelSize(z.snapshot(), PackageSnapshot.ROCBLAS_KERNELS, target) : "-")
-                        .append(" | ").append(serves ? kernelSize(z.snapshot(), PackageSnapshot.HIPBLASLT_KERNELS, target) : "-")
+                md.append(' ').append(serves ? kernelSize(z.snapshot(), PackagePart.ROCBLAS_KERNELS, target) : "-")
+                        .append(" | ").append(serves ? kernelSize(z.snapshot(), PackagePart.HIPBLASLT_KERNELS, target) : "-")
                         .append(" |");
             }
             md.append('\n');
@@ -227,8 +228,8 @@ public final class ReleaseNotes {
             md.append("---|");
         }
         md.append('\n');
-        List<Map<String, Long>> parts = zipped.stream().map(z -> z.snapshot().componentBytes()).toList();
-        for (String id : PackageSnapshot.COMPONENTS) {
+        List<Map<PackagePart, Long>> parts = zipped.stream().map(z -> z.snapshot().componentBytes()).toList();
+        for (PackagePart id : PackagePart.values()) {
             if (parts.stream().allMatch(p -> p.get(id) == 0)) {
                 continue;
             }
@@ -269,17 +270,17 @@ public final class ReleaseNotes {
     }
 
     /** An architecture's kernel bytes in one library; "none" where the library has no kernels for it (gfx1103 in rocBLAS). */
-    private static String kernelSize(PackageSnapshot s, String library, String arch) {
+    private static String kernelSize(PackageSnapshot s, PackagePart library, String arch) {
         long bytes = s.archBytes(library, arch);
         return bytes == 0 ? "none" : ByteSize.of(bytes);
     }
 
     /** Where the difference comes from: the kernel libraries, which the two ROCm versions size very differently. */
     private static String tradeOff(PackageSnapshot a, PackageSnapshot b, String aName, String bName) {
-        Map<String, Long> pa = a.componentBytes();
-        Map<String, Long> pb = b.componentBytes();
-        long rocblas = pb.get(PackageSnapshot.ROCBLAS_KERNELS) - pa.get(PackageSnapshot.ROCBLAS_KERNELS);
-        long hipblaslt = pb.get(PackageSnapshot.HIPBLASLT_KERNELS) - pa.get(PackageSnapshot.HIPBLASLT_KERNELS);
+        Map<PackagePart, Long> pa = a.componentBytes();
+        Map<PackagePart, Long> pb = b.componentBytes();
+        long rocblas = pb.get(PackagePart.ROCBLAS_KERNELS) - pa.get(PackagePart.ROCBLAS_KERNELS);
+        long hipblaslt = pb.get(PackagePart.HIPBLASLT_KERNELS) - pa.get(PackagePart.HIPBLASLT_KERNELS);
         if (rocblas == 0 && hipblaslt == 0) {
             return "";
         }
@@ -300,6 +301,12 @@ public final class ReleaseNotes {
         } else {
             windows.forEach((requirement, zips) -> md.append("- ").append(String.join(", ", zips)).append(": ")
                     .append(requirement).append(".\n"));
+        }
+        // Each package whose track rests on inferred facts says so, with the catalog's one sentence.
+        for (Zipped z : zipped) {
+            var plan = z.outcome().pkg().plan();
+            catalog.hardwareCaveat(plan.track(), plan.rocmVersion()).ifPresent(c -> md.append("- `").append(z.zipName())
+                    .append("`: ").append(c).append('\n'));
         }
         md
                 .append("- An AMD Radeon GPU from the table above, with a current AMD graphics driver (Adrenalin Edition).")

@@ -22,6 +22,7 @@ import dev.hippack.core.host.Host;
 import dev.hippack.core.host.OperatingSystem;
 import dev.hippack.core.io.AtomicFile;
 import dev.hippack.core.io.OutputLock;
+import dev.hippack.core.io.SmallFile;
 import dev.hippack.core.io.UnsafeTargetException;
 import dev.hippack.core.io.WriteChannels;
 import dev.hippack.core.plan.PackageName;
@@ -32,6 +33,7 @@ import dev.hippack.core.progress.CancellationToken;
 import dev.hippack.core.progress.LogLine;
 import dev.hippack.core.progress.OperationCancelledException;
 import dev.hippack.core.progress.OperationListener;
+import dev.hippack.core.sign.PackageSigner;
 import dev.hippack.core.stage.LayoutPlanner;
 import dev.hippack.core.stage.PackageLayout;
 import dev.hippack.core.stage.StageRequest;
@@ -96,6 +98,8 @@ public final class ReleaseService {
     private final PackageSnapshotReader snapshots;
     private final Sha256Sums sums;
     private final ReleaseNotes notes;
+    /** Stateless and only used when the request asks for signing, so not one more constructor argument. */
+    private final PackageSigner signer = new PackageSigner();
 
     public ReleaseService(Catalog catalog, PackageResolver resolver, Builders builders, LayoutPlanner planner, Stager stager,
                           PackageVerifier verifier, PackageAuditor auditor, ZipArchiver archiver,
@@ -342,6 +346,13 @@ public final class ReleaseService {
             StageResult staged = stager.run(new StageRequest(layout, prepared.outputDir()), listener, token);
             stage = Optional.of(staged);
             findings.addAll(staged.findings());
+            if (request.signing().isPresent()) {
+                // The staged copy is signed, never the build output; a failure is this package's, before its zip.
+                listener.status("Signing " + pkg.name());
+                signer.run(request.signing().get(), staged.packageDir(), PackageSigner.executablesOf(plan), listener, token);
+                // Signing changed the executables and the README: the bill of materials lists them again.
+                PackageSbom.standard().write(staged.packageDir(), layout.packageName(), layout.sbomFacts());
+            }
             AuditReport audit = verifier.run(new VerifyRequest(staged.packageDir(), plan, request.host(), request.skipStartCheck()),
                     listener, token);
             if (!audit.passed()) {
@@ -404,7 +415,7 @@ public final class ReleaseService {
             }
             return new ZipResult(zip, checksums, Sha256.of(zip), files, directories, content, Files.size(zip));
         } catch (IOException e) {
-            throw new PackagerException("Could not read " + zip + ": " + e.getMessage());
+            throw new PackagerException("Could not read " + zip + ": " + SmallFile.why(e) + ".");
         }
     }
 

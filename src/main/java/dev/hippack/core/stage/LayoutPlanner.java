@@ -21,6 +21,7 @@ import dev.hippack.core.finding.Finding;
 import dev.hippack.core.host.Host;
 import dev.hippack.core.inventory.KernelFile;
 import dev.hippack.core.inventory.KernelFileClassifier;
+import dev.hippack.core.io.SmallFile;
 import dev.hippack.core.plan.KernelPolicy;
 import dev.hippack.core.plan.PackageName;
 import dev.hippack.core.plan.PlanRules;
@@ -134,9 +135,14 @@ public final class LayoutPlanner {
         for (String binary : plan.binaries()) {
             String name = binary.toLowerCase(Locale.ROOT).endsWith(".exe") ? binary : binary + ".exe";
             Path exe = binDir.resolve(name);
-            if (!Files.isRegularFile(exe)) {
+            if (!Files.exists(exe)) {
                 throw new PackagerException(exe + " does not exist. Build " + binary + " first (hip-packager build), "
                         + "or check 'source' and 'buildDir' in the profile.");
+            }
+            if (!Files.isRegularFile(exe)) {
+                // A folder, FIFO or device at the executable's name is there, just not an executable: say what it is.
+                throw new PackagerException(exe + " is " + (Files.isDirectory(exe) ? "a folder" : "not a regular file (a pipe, a socket or a device)")
+                        + ", not an executable. Remove it and build " + binary + " again (hip-packager build).");
             }
             add(files, new StagedFile(name, exe, size(exe), StagedFile.Kind.EXECUTABLE));
             toRead.add(exe);
@@ -151,19 +157,22 @@ public final class LayoutPlanner {
             Path pe = toRead.removeFirst();
             PeInfo info = read(pe);
             String peName = pe.getFileName().toString();
-            for (RuntimeLoadedDll loaded : catalog.loadedAtRunTimeBy(peName)) {
-                String key = loaded.dll().toLowerCase(Locale.ROOT);
-                Path fromSdk = sdkDlls.get(key);
-                if (fromSdk == null) {
+            for (RuntimeLoadedDll loaded : catalog.loadedAtRunTimeBy(peName, plan.rocmVersion())) {
+                // a rule (amd_comgr*.dll) ships every DLL of the SDK's bin it matches: the names are the SDK's
+                List<Path> matching = sdkDlls.entrySet().stream().filter(en -> loaded.matches(en.getKey()))
+                        .map(Map.Entry::getValue).toList();
+                if (matching.isEmpty()) {
                     throw new PackagerException(peName + " loads " + loaded.dll() + " at run time (LoadLibrary), but the SDK's "
                             + sdkBin + " has no " + loaded.dll() + "; without it HIP fails to initialise on every machine whose"
                             + " driver does not provide the same ROCm generation. Repair or reinstall the HIP SDK "
                             + plan.rocmVersion() + ".");
                 }
                 runtimeLoaded.add(loaded);
-                if (seen.add(key)) {
-                    add(files, new StagedFile(fromSdk.getFileName().toString(), fromSdk, size(fromSdk), StagedFile.Kind.ROCM_DLL));
-                    toRead.add(fromSdk);
+                for (Path fromSdk : matching) {
+                    if (seen.add(fromSdk.getFileName().toString().toLowerCase(Locale.ROOT))) {
+                        add(files, new StagedFile(fromSdk.getFileName().toString(), fromSdk, size(fromSdk), StagedFile.Kind.ROCM_DLL));
+                        toRead.add(fromSdk);
+                    }
                 }
             }
             for (String dep : info.allDependencies()) {
@@ -197,12 +206,16 @@ public final class LayoutPlanner {
             add(files, new StagedFile(name, f, size(f), StagedFile.Kind.CRT_DLL));
         }
 
-        RocmGeneration generation = catalog.generation(plan.generation()).orElseThrow(() -> new PackagerException(
-                "ROCm " + plan.rocmVersion() + " is not a generation HIP Packager knows (6 or 7)."));
+        RocmGeneration generation = catalog.runtimeFor(plan.rocmVersion()).orElseThrow(() -> new PackagerException(
+                "ROCm " + plan.rocmVersion() + " is not a generation HIP Packager knows (" + catalog.generations().stream()
+                        .map(g -> String.valueOf(g.major())).distinct().collect(java.util.stream.Collectors.joining(", ")) + ")."));
         int dropped = 0;
         for (KernelLibrary lib : KernelLibrary.values()) {
-            String dll = generation.dll(lib == KernelLibrary.ROCBLAS ? RocmDll.Role.ROCBLAS : RocmDll.Role.HIPBLASLT).name();
-            if (!files.containsKey(dll.toLowerCase(Locale.ROOT))) {
+            // the library's DLL as the SDK names it (hipblaslt.dll or libhipblaslt.dll), else the catalog's name for the message
+            Optional<String> shipped = files.values().stream().filter(f -> f.kind() == StagedFile.Kind.ROCM_DLL)
+                    .map(StagedFile::path).filter(lib::isDll).findFirst();
+            String dll = shipped.orElse(generation.dll(lib == KernelLibrary.ROCBLAS ? RocmDll.Role.ROCBLAS : RocmDll.Role.HIPBLASLT).name());
+            if (shipped.isEmpty()) {
                 findings.add(Finding.info(LibraryCheck.LIBS_PRESENT, "No binary imports " + dll + ", so " + lib.folder()
                         + "\\library is not shipped.", "Nothing to do unless " + dll + " should be used."));
                 continue;
@@ -385,7 +398,6 @@ public final class LayoutPlanner {
     private int addKernels(Map<String, StagedFile> files, Path library, KernelLibrary lib, List<String> targets)
             throws PackagerException {
         StagedFile.Kind kind = lib == KernelLibrary.ROCBLAS ? StagedFile.Kind.ROCBLAS_KERNEL : StagedFile.Kind.HIPBLASLT_KERNEL;
-        Set<String> wanted = new HashSet<>(targets);
         int dropped = 0;
         try (Stream<Path> walk = Files.walk(library)) {
             for (Path f : (Iterable<Path>) walk::iterator) {
@@ -394,7 +406,7 @@ public final class LayoutPlanner {
                 }
                 String rel = library.relativize(f).toString().replace(f.getFileSystem().getSeparator(), "/");
                 KernelFile k = classifier.classify(rel);
-                if (k.archless() || wanted.contains(k.arch().get())) {
+                if (k.keptFor(targets)) {
                     add(files, new StagedFile(lib.folder() + "/library/" + rel, f, size(f), kind));
                 } else {
                     dropped++;
@@ -463,7 +475,7 @@ public final class LayoutPlanner {
         try {
             return Files.size(f);
         } catch (IOException e) {
-            throw new PackagerException("Could not read " + f + ": " + e.getMessage(), e);
+            throw new PackagerException("Could not read " + f + ": " + SmallFile.why(e) + ".", e);
         }
     }
 }

@@ -63,6 +63,8 @@ public final class PackageReadme {
         Rx7600Advice.forPackage(new Rx7600Advice.Offer(packageName + ".zip", plan.rocmVersion(), plan.generation(),
                 plan.targets().contains(Rx7600Advice.ARCH)), servingPackage()).ifPresent(p -> md.append(p).append("\n\n"));
 
+        catalog.hardwareCaveat(plan.track(), plan.rocmVersion()).ifPresent(c -> md.append("> **").append(c).append("**\n\n"));
+
         md.append("## Requirements\n\n");
         md.append("- ").append(catalog.windowsRequirement(plan.track(), plan.rocmVersion())).append(".\n");
         md.append("- An AMD GPU from the table above.\n");

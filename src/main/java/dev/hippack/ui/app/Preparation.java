@@ -20,7 +20,7 @@ import java.util.function.Supplier;
 /**
  * What the wizard's first window needs that does not need JavaFX: the settings, the catalog and
  * whether the desktop is dark. Reading them takes the settings file (if there is one, through
- * Jackson's streaming parser), the compiled catalog's construction and a process or two (the
+ * Jackson's streaming parser), the catalog's JSON (the same parser) and a process or two (the
  * theme's question to the desktop), so {@link #start} does it on threads of its own
  * while JavaFX starts its toolkit, and the window only waits for what is not done by then
  * (docs/design.md §10.1).

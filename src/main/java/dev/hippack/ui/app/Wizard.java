@@ -28,7 +28,6 @@ import dev.hippack.ui.common.Notifier;
 import dev.hippack.ui.common.Outcome;
 import dev.hippack.ui.common.SizeText;
 import dev.hippack.ui.common.TaskRunner;
-import dev.hippack.ui.run.LogBuffer;
 import dev.hippack.ui.settings.AppSettings;
 import dev.hippack.ui.steps.archive.ArchiveStepView;
 import dev.hippack.ui.steps.archive.ArchiveStepViewModel;
@@ -80,7 +79,6 @@ public final class Wizard {
     private final BuildStepViewModel build;
     private final ReviewStepViewModel review;
     private final ArchiveStepViewModel archive;
-    private final LogBuffer buildLog;
     private final FileOpener opener;
     /** The --demo sample machine, or null when the wizard is not on it. */
     private final DemoSample sample;
@@ -109,7 +107,6 @@ public final class Wizard {
         this.opener = opener;
         this.draft = models.draft;
         this.sample = models.sample;
-        this.buildLog = models.buildLog;
         this.environment = models.environment;
         this.track = models.track;
         this.build = models.build;
@@ -138,34 +135,40 @@ public final class Wizard {
         notifier = n == null ? Notifier.NONE : n;
     }
 
+    /** The one package's build ended: how, in a sentence. */
+    private static Notifier.Notice buildEnded(PackageBuild b) {
+        BuildResult r = b.result();
+        if (r == null) {
+            return b.state() == PackageBuild.State.FAILED
+                    ? new Notifier.Notice(Severity.ERROR, "Build not started", b.error())
+                    : new Notifier.Notice(Severity.WARNING, "Build cancelled", BuildStepViewModel.CANCELLED);
+        }
+        if (r.cancelled()) {
+            return new Notifier.Notice(Severity.WARNING, "Build cancelled", "No process of the build is left running.");
+        }
+        if (r.success()) {
+            return new Notifier.Notice(Severity.INFO, "Build finished",
+                    String.join(" and ", r.outputs().stream().map(p -> p.substring(p.lastIndexOf('\\') + 1)).toList()) + " built.");
+        }
+        long errors = r.findings().stream().filter(Finding::isError).count();
+        return new Notifier.Notice(Severity.ERROR, "Build failed",
+                errors + (errors == 1 ? " problem" : " problems") + " found; the Build step lists each with its fix.");
+    }
+
+    /** The builds of several packages ended: how many were built. */
+    private static Notifier.Notice buildsEnded(List<PackageBuild> builds) {
+        long ok = builds.stream().filter(b -> b.state() == PackageBuild.State.BUILT).count();
+        return ok == builds.size()
+                ? new Notifier.Notice(Severity.INFO, "Builds finished", "All " + ok + " packages built.")
+                : new Notifier.Notice(Severity.ERROR, "Builds incomplete", ok + " of " + builds.size()
+                        + " packages built; the Build step shows each package's state and log.");
+    }
+
     /** The build and the zip take minutes: say when they end, and how. */
     private void noticesOnLongTasks() {
-        build.outcomeProperty().addListener((o, was, outcome) -> {
-            if (outcome instanceof Outcome.Succeeded<BuildResult> s) {
-                BuildResult r = s.value();
-                long errors = r.findings().stream().filter(Finding::isError).count();
-                if (r.cancelled()) {
-                    notifier.show(new Notifier.Notice(Severity.WARNING, "Build cancelled", "No process of the build is left running."));
-                } else if (r.success()) {
-                    notifier.show(new Notifier.Notice(Severity.INFO, "Build finished",
-                            String.join(" and ", r.outputs().stream().map(p -> p.substring(p.lastIndexOf('\\') + 1)).toList()) + " built."));
-                } else {
-                    notifier.show(new Notifier.Notice(Severity.ERROR, "Build failed",
-                            errors + (errors == 1 ? " problem" : " problems") + " found; the Build step lists each with its fix."));
-                }
-            } else if (outcome instanceof Outcome.Cancelled<BuildResult>) {
-                notifier.show(new Notifier.Notice(Severity.WARNING, "Build cancelled", BuildStepViewModel.CANCELLED));
-            } else if (outcome instanceof Outcome.Failed<BuildResult> f) {
-                notifier.show(new Notifier.Notice(Severity.ERROR, "Build not started", f.message()));
-            }
-        });
         build.releaseEndedProperty().addListener((o, was, builds) -> {
             if (builds != null) {
-                long ok = builds.stream().filter(b -> b.state() == PackageBuild.State.BUILT).count();
-                notifier.show(ok == builds.size()
-                        ? new Notifier.Notice(Severity.INFO, "Builds finished", "All " + ok + " packages built.")
-                        : new Notifier.Notice(Severity.ERROR, "Builds incomplete", ok + " of " + builds.size()
-                                + " packages built; the Build step shows each package's state and log."));
+                notifier.show(builds.size() == 1 ? buildEnded(builds.get(0)) : buildsEnded(builds));
             }
         });
         archive.releaseOutcomeProperty().addListener((o, was, outcome) -> {
@@ -205,7 +208,6 @@ public final class Wizard {
         final WizardDraft draft;
         /** The --demo sample machine, or null when the wizard is not on it. */
         final DemoSample sample;
-        final LogBuffer buildLog = new LogBuffer(10_000);
         final EnvironmentStepViewModel environment;
         final TrackStepViewModel track;
         final BuildStepViewModel build;
@@ -238,9 +240,9 @@ public final class Wizard {
             sample = request.demo() ? new DemoSample(sampleWriter) : null;
             environment = new EnvironmentStepViewModel(hostSource(request, sample), MachineDetector.standard(catalog), runner);
             track = new TrackStepViewModel(catalog, CoreEstimates.estimator(new SizeEstimator(catalog, rules), draft::factsFor), judge);
-            // One release engine for a release of several packages: Build asks it first, Archive cuts the release with it.
+            // One release engine for every run (a release of one or more packages): Build asks it first, Archive cuts the release with it.
             ReleaseService releases = ReleaseService.standard(catalog);
-            build = new BuildStepViewModel(host -> BuildService.forHost(host, pace), releases, judge, runner, buildLog, Clock.systemUTC());
+            build = new BuildStepViewModel(host -> BuildService.forHost(host, pace), releases, judge, runner, Clock.systemUTC());
             review = new ReviewStepViewModel(new LayoutPlanner(catalog), new Stager(), PackageVerifier.standard(catalog),
                     new PackageTreeReader(new KernelFileClassifier()), runner);
             archive = new ArchiveStepViewModel(new ZipArchiver(), releases, profiles, new CiWorkflowExporter(catalog, profiles),
@@ -329,7 +331,6 @@ public final class Wizard {
     /** Stops what runs in the background (the app is closing) and removes the sample machine, if any. */
     public void close() {
         vm.cancelTask();
-        buildLog.close();
         if (sample != null) {
             sample.close();
         }

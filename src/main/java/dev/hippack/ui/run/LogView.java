@@ -167,6 +167,14 @@ public final class LogView {
         }));
         pump.setCycleCount(Animation.INDEFINITE);
         pump.play();
+        // A log taken off the window (another plan's, replaced) stops drawing; shown again, it goes on.
+        root.sceneProperty().addListener((o, was, now) -> {
+            if (now == null) {
+                pump.stop();
+            } else {
+                pump.play();
+            }
+        });
     }
 
     public Node root() {

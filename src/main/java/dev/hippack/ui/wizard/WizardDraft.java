@@ -47,7 +47,6 @@ public final class WizardDraft {
     private Map<String, KernelSizes> kernelsByVersion = Map.of();
     private PlanFacts facts = PlanFacts.unknown();
     private Path stagedDir;
-    private BuildRecord lastBuild;
     private boolean sampleMachine;
     private Host host;
     private MachineReport report;
@@ -123,8 +122,9 @@ public final class WizardDraft {
     public void packages(List<PackageChoice> v) { packages = List.copyOf(v); }
 
     /**
-     * The records the Build step's last build of several packages wrote, by package name; empty
-     * before one and after one that did not build every package.
+     * The records the Build step's builds of this session wrote, by package name, for the packages
+     * they serve as the plan now is (one for a single track); a new build is a new record, so
+     * Review restages.
      */
     public Map<String, BuildRecord> lastBuilds() { return lastBuilds; }
     public void lastBuilds(Map<String, BuildRecord> v) { lastBuilds = Collections.unmodifiableMap(new LinkedHashMap<>(v)); }
@@ -196,12 +196,6 @@ public final class WizardDraft {
     /** The staged package folder on this machine (set by the review step), or null. */
     public Path stagedDir() { return stagedDir; }
     public void stagedDir(Path v) { stagedDir = v; }
-    /**
-     * The record the Build step's last build of this session wrote beside its binaries; null before
-     * one and after one that did not succeed. A new build is a new record, so Review restages.
-     */
-    public BuildRecord lastBuild() { return lastBuild; }
-    public void lastBuild(BuildRecord v) { lastBuild = v; }
     /** True when the machine is the generated sample (--demo): its files are placeholders of real sizes. */
     public boolean sampleMachine() { return sampleMachine; }
     public void sampleMachine(boolean v) { sampleMachine = v; }
@@ -228,6 +222,6 @@ public final class WizardDraft {
             return report.planFacts(plan);
         }
         KernelSizes k = kernelsByVersion.get(plan.rocmVersion());
-        return k == null ? new PlanFacts(Optional.empty(), facts.buildScript(), facts.installedToolsets()) : facts.withKernels(k);
+        return k == null ? new PlanFacts(Optional.empty(), facts.buildScript(), facts.installedToolsets(), facts.ggml(), List.of()) : facts.withKernels(k);
     }
 }

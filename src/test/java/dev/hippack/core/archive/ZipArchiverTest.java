@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.hippack.core.ByteSize;
+import dev.hippack.core.OperationFailedException;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.io.AtomicFile;
 import dev.hippack.core.io.OutputLock;
@@ -257,6 +258,54 @@ class ZipArchiverTest {
         Files.writeString(tree.resolve("README.md"), "# changed after zipping\n");
         assertThat(new ZipVerifier().check(r.zip(), new SourceTree().expected(tree, ROOT), CancellationToken.none()))
                 .contains("README.md");
+    }
+
+    /** A listener that does {@code change} to the folder once it is listed, before any file is read. */
+    private static OperationListener onceListed(IoAction change) {
+        return new OperationListener() {
+            @Override
+            public void status(String text) {
+                if (text.startsWith("Compressing")) {
+                    try {
+                        change.run();
+                    } catch (IOException e) {
+                        throw new java.io.UncheckedIOException(e);
+                    }
+                }
+            }
+        };
+    }
+
+    @FunctionalInterface
+    private interface IoAction {
+        void run() throws IOException;
+    }
+
+    @Test
+    void aFileRemovedWhileZippingFailsTheWorkAndSaysItWasRemoved() throws Exception {
+        Path tree = ArchiveFixtures.packageTree(temp.resolve("src"));
+        Path out = temp.resolve("out/p.zip");
+        Path readme = tree.resolve("README.md");
+
+        assertThatThrownBy(() -> archiver.run(ZipRequest.of(tree, out, ROOT), onceListed(() -> Files.delete(readme)),
+                CancellationToken.none()))
+                .isInstanceOf(OperationFailedException.class)
+                .hasMessage(readme + " was removed while the folder was being zipped (it was there when the folder was listed)."
+                        + " Make sure nothing changes the package folder while it is zipped, and run again.");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void aFileChangedWhileZippingFailsTheWorkAndSaysItChanged() throws Exception {
+        Path tree = ArchiveFixtures.packageTree(temp.resolve("src"));
+        Path out = temp.resolve("out/p.zip");
+        Path readme = tree.resolve("README.md");
+
+        assertThatThrownBy(() -> archiver.run(ZipRequest.of(tree, out, ROOT),
+                onceListed(() -> Files.writeString(readme, "more\n", java.nio.file.StandardOpenOption.APPEND)), CancellationToken.none()))
+                .isInstanceOf(OperationFailedException.class)
+                .hasMessageStartingWith(readme + " changed while it was being zipped");
+        assertThat(out).doesNotExist();
     }
 
     @Test

@@ -30,7 +30,7 @@ class PackageAuditorTest {
     }
 
     private List<String> ids(AuditReport r) {
-        return TestPackages.withoutPathFigures(r).stream().map(Finding::id).toList();
+        return TestPackages.withoutStandingFindings(r).stream().map(Finding::id).toList();
     }
 
     private AuditReport withPlan(Path pkg, String track) throws Exception {
@@ -45,11 +45,11 @@ class PackageAuditorTest {
     void goodRocm6PackageHasNoFindingsWithOrWithoutThePlan() throws Exception {
         Path pkg = rocm6();
         AuditReport planned = withPlan(pkg, "rocm6");
-        assertThat(TestPackages.withoutPathFigures(planned)).isEmpty();
+        assertThat(TestPackages.withoutStandingFindings(planned)).isEmpty();
         assertThat(planned.passed()).isTrue();
         assertThat(planned.architecturesFrom()).isEqualTo("plan");
         AuditReport fromReadme = withoutPlan(pkg);
-        assertThat(TestPackages.withoutPathFigures(fromReadme)).isEmpty();
+        assertThat(TestPackages.withoutStandingFindings(fromReadme)).isEmpty();
         assertThat(fromReadme.architecturesFrom()).isEqualTo("readme");
         assertThat(fromReadme.architectures()).isEqualTo(TestPackages.track("rocm6").targets());
     }
@@ -57,9 +57,9 @@ class PackageAuditorTest {
     @Test
     void goodRocm7PackageHasNoFindingsAndItsReadmeGfx1102LineIsNotATarget() throws Exception {
         Path pkg = TestPackages.good(tmp.resolve("rocm7"), "rocm7");
-        assertThat(TestPackages.withoutPathFigures(withPlan(pkg, "rocm7"))).isEmpty();
+        assertThat(TestPackages.withoutStandingFindings(withPlan(pkg, "rocm7"))).isEmpty();
         AuditReport fromReadme = withoutPlan(pkg);
-        assertThat(TestPackages.withoutPathFigures(fromReadme)).isEmpty();
+        assertThat(TestPackages.withoutStandingFindings(fromReadme)).isEmpty();
         assertThat(fromReadme.architectures()).doesNotContain("gfx1102").contains("gfx1103");
     }
 
@@ -76,8 +76,8 @@ class PackageAuditorTest {
     @Test
     void goodPackageAsZipHasNoFindings() throws Exception {
         Path zip = TestPackages.zip(rocm6(), tmp.resolve("audiocpp-windows-hip-rocm6.zip"), "audiocpp-windows-hip-rocm6");
-        assertThat(TestPackages.withoutPathFigures(withPlan(zip, "rocm6"))).isEmpty();
-        assertThat(TestPackages.withoutPathFigures(withoutPlan(zip))).isEmpty();
+        assertThat(TestPackages.withoutStandingFindings(withPlan(zip, "rocm6"))).isEmpty();
+        assertThat(TestPackages.withoutStandingFindings(withoutPlan(zip))).isEmpty();
     }
 
     @Test
@@ -135,7 +135,7 @@ class PackageAuditorTest {
     void gfx1103NeedsNoRocblasKernelsButDoesNeedHipblaslt() throws Exception {
         Path pkg = rocm6();
         assertThat(Files.exists(pkg.resolve("rocblas/library/TensileLibrary_lazy_gfx1103.dat"))).isFalse();
-        assertThat(TestPackages.withoutPathFigures(withPlan(pkg, "rocm6"))).isEmpty();
+        assertThat(TestPackages.withoutStandingFindings(withPlan(pkg, "rocm6"))).isEmpty();
         Files.delete(pkg.resolve("hipblaslt/library/Kernels.so-000-gfx1103.hsaco"));
         Files.delete(pkg.resolve("hipblaslt/library/extop_gfx1103.co"));
         Files.delete(pkg.resolve("hipblaslt/library/TensileLibrary_HH_HH_UA_Type_HH_HPA_Contraction_l_Ailk_Bjlk_Cijk_Dijk_gfx1103.co"));
@@ -282,7 +282,7 @@ class PackageAuditorTest {
         assertThat(r.findings().get(0).message()).contains("14.38.33135.0").contains("14.44");
         assertThat(r.findings().get(0).file()).isEqualTo("VCRUNTIME140.dll");
         // Without a plan the toolset is unknown, so the version is not judged.
-        assertThat(TestPackages.withoutPathFigures(withoutPlan(pkg))).isEmpty();
+        assertThat(TestPackages.withoutStandingFindings(withoutPlan(pkg))).isEmpty();
     }
 
     @Test

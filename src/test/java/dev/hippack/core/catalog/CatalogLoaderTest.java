@@ -34,6 +34,11 @@ class CatalogLoaderTest {
     }
 
     @Test
+    void theProgramsCatalogIsWhatItsJsonResourcesHold() throws PackagerException {
+        assertThat(CatalogLoader.embedded()).isEqualTo(CatalogLoader.ofResources().load()).isSameAs(CatalogLoader.embedded());
+    }
+
+    @Test
     void rdna2IsListedButBlocked() {
         Catalog c = CatalogLoader.embedded();
         for (String id : new String[] {"gfx1030", "gfx1031", "gfx1032"}) {
@@ -41,8 +46,37 @@ class CatalogLoaderTest {
             assertThat(a.family()).isEqualTo("RDNA2");
             assertThat(a.blocked()).isTrue();
         }
+        List<String> shippable = new java.util.ArrayList<>(c.track("rocm6").orElseThrow().targets());
+        shippable.addAll(List.of("gfx1152", "gfx1153"));
         assertThat(c.architectures().stream().filter(a -> !a.blocked()).map(GpuArchitecture::id))
-                .containsExactlyInAnyOrderElementsOf(c.track("rocm6").orElseThrow().targets());
+                .containsExactlyInAnyOrderElementsOf(shippable);
+    }
+
+    @Test
+    void gfx1152And1153AreRdna35AndNeedTheGgmlChangeThatMakesThemSo() {
+        Catalog c = CatalogLoader.embedded();
+        for (String id : List.of("gfx1152", "gfx1153")) {
+            GpuArchitecture a = c.architecture(id).orElseThrow();
+            assertThat(a.family()).isEqualTo(c.architecture("gfx1151").orElseThrow().family());
+            assertThat(a.integrated()).isTrue();
+            assertThat(a.ggml()).isNotNull();
+            assertThat(a.ggml().file()).isEqualTo("external/ggml/src/ggml-cuda/vendors/hip.h");
+            assertThat(a.ggml().macro()).isEqualTo("RDNA3_5");
+            assertThat(a.ggml().change()).contains("#24129");
+        }
+        // The older RDNA3.5 parts were in ggml's condition before the change.
+        assertThat(c.architectures().stream().filter(GpuArchitecture::needsGgmlChange).map(GpuArchitecture::id))
+                .containsExactly("gfx1152", "gfx1153");
+    }
+
+    @Test
+    void aGgmlRequirementNamesAPathInsideTheCheckoutAndAMacro() {
+        assertThatThrownBy(() -> new GgmlRequirement("external\\ggml\\hip.h", "RDNA3_5", "PR", "why"))
+                .hasMessageContaining("forward slashes");
+        assertThatThrownBy(() -> new GgmlRequirement("../ggml/hip.h", "RDNA3_5", "PR", "why"))
+                .hasMessageContaining("inside the checkout");
+        assertThatThrownBy(() -> new GgmlRequirement("ggml/hip.h", "RDNA 3.5", "PR", "why"))
+                .hasMessageContaining("not a C macro name");
     }
 
     @Test
@@ -61,7 +95,12 @@ class CatalogLoaderTest {
         RocmGeneration seven = c.generation(7).orElseThrow();
         assertThat(six.loadedBy("AMDHIP64_6.DLL")).extracting(RuntimeLoadedDll::dll).containsExactly("amd_comgr_2.dll");
         assertThat(seven.loadedBy("amdhip64_7.dll")).extracting(RuntimeLoadedDll::dll).containsExactly("amd_comgr_3.dll");
-        assertThat(c.loadedAtRunTimeBy("amdhip64_7.dll")).extracting(RuntimeLoadedDll::dll).containsExactly("amd_comgr_3.dll");
+        // 7.1 names its comgr; 7.2 and TheRock read it from the SDK by the rule; without a version they are alternatives
+        assertThat(c.loadedAtRunTimeBy("amdhip64_7.dll", "7.1")).extracting(RuntimeLoadedDll::dll).containsExactly("amd_comgr_3.dll");
+        assertThat(c.loadedAtRunTimeBy("amdhip64_7.dll", "7.2.1")).extracting(RuntimeLoadedDll::dll).containsExactly("amd_comgr*.dll");
+        assertThat(c.loadedAtRunTimeBy("amdhip64_7.dll", "10.0")).extracting(RuntimeLoadedDll::dll).containsExactly("amd_comgr*.dll");
+        assertThat(c.loadedAtRunTimeBy("amdhip64_7.dll")).extracting(RuntimeLoadedDll::dll)
+                .containsExactly("amd_comgr_3.dll", "amd_comgr*.dll");
         assertThat(c.loadedAtRunTimeBy("hipblas.dll")).isEmpty();
         // A package needs what its own DLLs load; the versioned comgr only hipRTC opens.
         assertThat(six.loadedByOwnDll("amd_comgr_2.dll")).isTrue();

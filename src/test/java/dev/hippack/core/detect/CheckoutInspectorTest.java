@@ -54,6 +54,23 @@ class CheckoutInspectorTest {
     }
 
     @Test
+    void aHugeBuildScriptOrSpecIsAFindingNamingTheLimitNotOutOfMemory() throws Exception {
+        Path c = checkout("");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(c.resolve("scripts/build_windows_hip.ps1").toFile(), "rw")) {
+            f.setLength(3L << 30);
+        }
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(c.resolve("model_specs/big.json").toFile(), "rw")) {
+            f.setLength(CheckoutInspector.MAX_SPEC_BYTES + 1);
+        }
+        List<Finding> findings = new ArrayList<>();
+        inspector.inspect(windows(), null, findings);
+        assertThat(findings).anySatisfy(f -> assertThat(f.message())
+                .isEqualTo("C:\\src\\audio cpp ü\\scripts\\build_windows_hip.ps1 is 3.00 GiB, more than the 4.0 MiB HIP Packager"
+                        + " reads of such a file; check that it is the right file."));
+        assertThat(findings).anySatisfy(f -> assertThat(f.message()).startsWith("model_specs\\big.json is 4.0 MiB, more than the 4.0 MiB"));
+    }
+
+    @Test
     void missingCheckoutIsAnErrorNamingThePath() {
         List<Finding> findings = new ArrayList<>();
         Checkout result = inspector.inspect(windows(), "D:\\nowhere\\audio.cpp\\", findings);
@@ -151,5 +168,58 @@ class CheckoutInspectorTest {
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
         return p.exitValue();
+    }
+
+    private static final CheckoutInspector WITH_CATALOG = new CheckoutInspector(dev.hippack.core.catalog.CatalogLoader.embedded());
+    private static final String HIP_H = "external/ggml/src/ggml-cuda/vendors/hip.h";
+
+    @Test
+    void aCheckoutWhoseGgmlHasPr24129PlacesGfx1152And1153InRdna35() throws Exception {
+        Path c = checkout("param([string]$RocmPath)\n");
+        Files.createDirectories(c.resolve(HIP_H).getParent());
+        Files.writeString(c.resolve(HIP_H), GgmlHeaderReaderTest.AFTER);
+        List<Finding> findings = new ArrayList<>();
+        Checkout result = WITH_CATALOG.inspect(windows(), null, findings);
+        assertThat(result.ggml()).singleElement().satisfies(g -> {
+            assertThat(g.file()).isEqualTo(HIP_H);
+            assertThat(g.macro()).isEqualTo("RDNA3_5");
+            assertThat(g.found()).isTrue();
+            assertThat(g.architectures()).containsExactly("gfx1150", "gfx1151", "gfx1152", "gfx1153");
+        });
+        assertThat(findings).noneSatisfy(f -> assertThat(f.message()).contains("gfx1152"));
+    }
+
+    @Test
+    void aCheckoutWhoseGgmlPredatesTheChangeIsNotedNamingTheHeaderAndTheChange() throws Exception {
+        Path c = checkout("param([string]$RocmPath)\n");
+        Files.createDirectories(c.resolve(HIP_H).getParent());
+        Files.writeString(c.resolve(HIP_H), GgmlHeaderReaderTest.BEFORE);
+        List<Finding> findings = new ArrayList<>();
+        Checkout result = WITH_CATALOG.inspect(windows(), null, findings);
+        assertThat(result.ggml()).singleElement().satisfies(g -> {
+            assertThat(g.found()).isTrue();
+            assertThat(g.architectures()).containsExactly("gfx1150", "gfx1151");
+            assertThat(g.includes("gfx1152")).isFalse();
+        });
+        assertThat(findings).filteredOn(f -> f.message().contains("gfx1152")).singleElement().satisfies(f -> {
+            assertThat(f.severity()).isEqualTo(dev.hippack.core.finding.Severity.INFO);
+            assertThat(f.message()).contains("gfx1152 or gfx1153").contains("RDNA3_5").contains("names gfx1150, gfx1151");
+            assertThat(f.fix()).contains("llama.cpp PR #24129");
+            assertThat(f.file()).isEqualTo("C:\\src\\audio cpp ü\\external\\ggml\\src\\ggml-cuda\\vendors\\hip.h");
+        });
+    }
+
+    @Test
+    void aCheckoutWithoutTheHeaderReportsItNotFoundAndTheDefaultInspectorReadsNone() throws Exception {
+        checkout("param([string]$RocmPath)\n");
+        List<Finding> findings = new ArrayList<>();
+        Checkout result = WITH_CATALOG.inspect(windows(), null, findings);
+        assertThat(result.ggml()).singleElement().satisfies(g -> {
+            assertThat(g.found()).isFalse();
+            assertThat(g.includes("gfx1151")).isFalse();
+        });
+        assertThat(findings).anySatisfy(f -> assertThat(f.message()).contains("has no external\\ggml\\src\\ggml-cuda\\vendors\\hip.h")
+                .contains("gfx1152 and gfx1153"));
+        assertThat(inspector.inspect(windows(), null, new ArrayList<>()).ggml()).isEmpty();
     }
 }

@@ -143,4 +143,17 @@ class MachineDetectorSampleTest {
                 .run(new DetectRequest(sample.host(), null), OperationListener.NONE, cancelled))
                 .isInstanceOf(OperationCancelledException.class);
     }
+
+    @Test
+    void theSampleCheckoutsGgmlPlacesGfx1152And1153InRdna35SoThePlanDoesNotRefuseThem() throws Exception {
+        assertThat(report.checkout().ggml()).singleElement().satisfies(g -> {
+            assertThat(g.found()).isTrue();
+            assertThat(g.architectures()).contains("gfx1152", "gfx1153");
+        });
+        ReleasePlan plan = new ProfileStore(CatalogLoader.embedded()).load(sample.profile("rocm7"))
+                .withTargets(List.of("gfx1151", "gfx1152", "gfx1153")).withTrack(ReleasePlan.CUSTOM_TRACK);
+        PlanFacts facts = report.planFacts(plan);
+        assertThat(facts.ggml()).isPresent();
+        assertThat(new PlanRules(CatalogLoader.embedded()).judge(plan, facts)).noneMatch(f -> f.id().equals(PlanRules.ARCH_GGML));
+    }
 }

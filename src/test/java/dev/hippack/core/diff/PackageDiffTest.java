@@ -2,6 +2,7 @@ package dev.hippack.core.diff;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.hippack.core.PackagePart;
 import dev.hippack.core.archive.ZipArchiver;
 import dev.hippack.core.archive.ZipRequest;
 import dev.hippack.core.audit.PackageSnapshot;
@@ -118,9 +119,9 @@ class PackageDiffTest {
                     .containsExactlyInAnyOrder("rocBLAS kernel library true", "hipBLASLt kernel library true");
             assertThat(d.architectures()).extracting(a -> a.arch() + " " + a.library() + " " + (a.newBytes() == 0))
                     .containsExactlyInAnyOrder("gfx1151 rocblas true", "gfx1151 hipblaslt true");
-            assertThat(d.components()).extracting(PackageDiff.SizeChange::id)
+            assertThat(d.components()).extracting(c -> c.id().id())
                     .containsExactly("rocblas-kernels", "hipblaslt-kernels", "readme");
-            assertThat(d.components()).filteredOn(c -> !c.id().equals("readme")).allMatch(c -> c.deltaBytes() < 0);
+            assertThat(d.components()).filteredOn(c -> c.id() != PackagePart.README).allMatch(c -> c.deltaBytes() < 0);
             assertThat(d.rocmDlls()).isEmpty();
             assertThat(d.findings()).isEmpty();
 
@@ -162,7 +163,7 @@ class PackageDiffTest {
             assertThat(c.newBytes() - c.oldBytes()).isEqualTo(4096);
         });
         assertThat(d.architectures()).singleElement().satisfies(a -> assertThat(a.arch() + " " + a.oldBytes()).isEqualTo("gfx1201 0"));
-        assertThat(d.components()).extracting(PackageDiff.SizeChange::id).contains("math-dlls", "other", "rocblas-kernels");
+        assertThat(d.components()).extracting(c -> c.id().id()).contains("math-dlls", "other", "rocblas-kernels");
         assertThat(d.oldPackage().version()).contains("v0.4.3-sample");
         assertThat(d.newPackage().version()).contains("v0.4.4");
         String text = String.join("\n", new DiffText().lines(d));

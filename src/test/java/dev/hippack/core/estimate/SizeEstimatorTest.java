@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.data.Offset.offset;
 
+import dev.hippack.core.PackagePart;
 import dev.hippack.core.PackagerException;
 import dev.hippack.core.catalog.Catalog;
 import dev.hippack.core.catalog.CatalogLoader;
@@ -32,7 +33,7 @@ class SizeEstimatorTest {
         return ReleasePlan.forTrack(CATALOG.track(track).orElseThrow());
     }
 
-    private static double mib(SizeEstimate e, String component) {
+    private static double mib(SizeEstimate e, PackagePart component) {
         return e.bytes(component) / MIB;
     }
 
@@ -40,11 +41,11 @@ class SizeEstimatorTest {
     void rocm6WithItsEightTargetsMatchesTheGuide() throws Exception {
         SizeEstimate e = estimator.estimate(plan("rocm6"));
         // docs/distribution-rules.md §9: rocBLAS for the 8 targets ~783 MiB, the per-arch rows sum to ~782.
-        assertThat(mib(e, ComponentSize.ROCBLAS_KERNELS)).isBetween(781.0, 785.0);
+        assertThat(mib(e, PackagePart.ROCBLAS_KERNELS)).isBetween(781.0, 785.0);
         assertThat(e.archs().stream().mapToLong(ArchSize::rocblasBytes).sum() / MIB).isEqualTo(781.7, offset(0.05));
         // docs/distribution-rules.md §9: hipBLASLt for the 8 targets ~147 MiB, plus 1.4 MiB of arch-less files.
         assertThat(e.archs().stream().mapToLong(ArchSize::hipblasltBytes).sum() / MIB).isEqualTo(147.0, offset(0.05));
-        assertThat(mib(e, ComponentSize.HIPBLASLT_KERNELS)).isEqualTo(148.4, offset(0.05));
+        assertThat(mib(e, PackagePart.HIPBLASLT_KERNELS)).isEqualTo(148.4, offset(0.05));
         assertThat(e.totalBytes() / GIB).isBetween(1.2, 1.3);
         assertThat(e.source()).isEqualTo("catalog");
         assertThat(e.track()).isEqualTo("rocm6");
@@ -57,7 +58,7 @@ class SizeEstimatorTest {
         SizeEstimate e = estimator.estimate(plan("rocm7"));
         assertThat(e.archs().stream().mapToLong(ArchSize::hipblasltBytes).sum() / MIB).isEqualTo(407.0, offset(0.05));
         assertThat(e.approximate()).isTrue();
-        assertThat(e.components().stream().filter(c -> c.id().equals(ComponentSize.ROCBLAS_KERNELS)).findFirst().orElseThrow().derived())
+        assertThat(e.components().stream().filter(c -> c.id() == PackagePart.ROCBLAS_KERNELS).findFirst().orElseThrow().derived())
                 .isTrue();
         assertThat(e.findings()).noneMatch(Finding::isError);
     }
@@ -66,16 +67,16 @@ class SizeEstimatorTest {
     void rocblas71ForTheSevenRocm7TargetsIsTheDerived114MibNotTheGuides143() throws Exception {
         // The measured ~143 MiB (docs/distribution-rules.md §9) is for the 8 targets, gfx1102 included; rocm7 ships 7.
         SizeEstimate seven = estimator.estimate(plan("rocm7"));
-        assertThat(mib(seven, ComponentSize.ROCBLAS_KERNELS)).isEqualTo(113.85, offset(0.05));
+        assertThat(mib(seven, PackagePart.ROCBLAS_KERNELS)).isEqualTo(113.85, offset(0.05));
         SizeEstimate eight = estimator.estimate(plan("rocm7").withTargets(CATALOG.track("rocm6").orElseThrow().targets()));
-        assertThat(mib(eight, ComponentSize.ROCBLAS_KERNELS)).isEqualTo(142.55, offset(0.05));
-        assertThat(mib(eight, ComponentSize.ROCBLAS_KERNELS)).isBetween(141.0, 145.0);
+        assertThat(mib(eight, PackagePart.ROCBLAS_KERNELS)).isEqualTo(142.55, offset(0.05));
+        assertThat(mib(eight, PackagePart.ROCBLAS_KERNELS)).isBetween(141.0, 145.0);
     }
 
     @Test
     void componentsComeInTheirDocumentedOrderAndSumToTheTotal() throws Exception {
         SizeEstimate e = estimator.estimate(plan("rocm6"));
-        assertThat(e.components()).extracting(ComponentSize::id).containsExactlyElementsOf(ComponentSize.IDS);
+        assertThat(e.components()).extracting(ComponentSize::id).containsExactlyElementsOf(PackagePart.ESTIMATED);
         assertThat(e.components().stream().mapToLong(ComponentSize::bytes).sum()).isEqualTo(e.totalBytes());
     }
 
@@ -83,16 +84,16 @@ class SizeEstimatorTest {
     void dllComponentsAreTheGenerationsDlls() throws Exception {
         SizeEstimate e6 = estimator.estimate(plan("rocm6"));
         var gen6 = CATALOG.generation(6).orElseThrow();
-        assertThat(e6.bytes(ComponentSize.HIP_RUNTIME))
+        assertThat(e6.bytes(PackagePart.HIP_RUNTIME))
                 .isEqualTo(gen6.dll(RocmDll.Role.HIP_RUNTIME).bytes() + gen6.dll(RocmDll.Role.COMPILER_RUNTIME).bytes());
-        assertThat(e6.bytes(ComponentSize.MATH_DLLS)).isEqualTo(gen6.dll(RocmDll.Role.HIPBLAS).bytes()
+        assertThat(e6.bytes(PackagePart.MATH_DLLS)).isEqualTo(gen6.dll(RocmDll.Role.HIPBLAS).bytes()
                 + gen6.dll(RocmDll.Role.ROCBLAS).bytes() + gen6.dll(RocmDll.Role.HIPBLASLT).bytes());
         var gen7 = CATALOG.generation(7).orElseThrow();
-        assertThat(estimator.estimate(plan("rocm7")).bytes(ComponentSize.HIP_RUNTIME))
+        assertThat(estimator.estimate(plan("rocm7")).bytes(PackagePart.HIP_RUNTIME))
                 .isEqualTo(gen7.dll(RocmDll.Role.HIP_RUNTIME).bytes() + gen7.dll(RocmDll.Role.COMPILER_RUNTIME).bytes());
         // docs/distribution-rules.md §9: executables ~160 MiB, MSVC CRT ~2 MiB at most.
-        assertThat(mib(e6, ComponentSize.EXECUTABLES)).isBetween(150.0, 170.0);
-        assertThat(mib(e6, ComponentSize.CRT)).isBetween(0.5, 2.0);
+        assertThat(mib(e6, PackagePart.EXECUTABLES)).isBetween(150.0, 170.0);
+        assertThat(mib(e6, PackagePart.CRT)).isBetween(0.5, 2.0);
     }
 
     @Test
@@ -107,10 +108,10 @@ class SizeEstimatorTest {
     void droppingRocblasKernelsShipsNoneOfRocblasLibraryButKeepsRocblasDll() throws Exception {
         SizeEstimate filtered = estimator.estimate(plan("rocm6"));
         SizeEstimate dropped = estimator.estimate(plan("rocm6").withRocblasKernels(KernelPolicy.DROP));
-        assertThat(dropped.bytes(ComponentSize.ROCBLAS_KERNELS)).isZero();
+        assertThat(dropped.bytes(PackagePart.ROCBLAS_KERNELS)).isZero();
         assertThat(dropped.archs()).allMatch(a -> a.rocblasBytes() == 0);
-        assertThat(dropped.bytes(ComponentSize.MATH_DLLS)).isEqualTo(filtered.bytes(ComponentSize.MATH_DLLS));
-        assertThat(filtered.totalBytes() - dropped.totalBytes()).isEqualTo(filtered.bytes(ComponentSize.ROCBLAS_KERNELS));
+        assertThat(dropped.bytes(PackagePart.MATH_DLLS)).isEqualTo(filtered.bytes(PackagePart.MATH_DLLS));
+        assertThat(filtered.totalBytes() - dropped.totalBytes()).isEqualTo(filtered.bytes(PackagePart.ROCBLAS_KERNELS));
         assertThat(dropped.findings()).anyMatch(f -> f.id().equals(PlanRules.LIBS_DROP_ROCBLAS));
     }
 
@@ -118,8 +119,8 @@ class SizeEstimatorTest {
     void hipblasltOffCountsNeitherItsDllNorItsKernels() throws Exception {
         ReleasePlan p = plan("rocm6").withTargets(List.of("gfx1100")).withOptions(BuildOptions.releaseDefaults().withHipblaslt(false));
         SizeEstimate e = estimator.estimate(p);
-        assertThat(e.bytes(ComponentSize.HIPBLASLT_KERNELS)).isZero();
-        assertThat(e.bytes(ComponentSize.MATH_DLLS)).isEqualTo(estimator.estimate(plan("rocm6")).bytes(ComponentSize.MATH_DLLS)
+        assertThat(e.bytes(PackagePart.HIPBLASLT_KERNELS)).isZero();
+        assertThat(e.bytes(PackagePart.MATH_DLLS)).isEqualTo(estimator.estimate(plan("rocm6")).bytes(PackagePart.MATH_DLLS)
                 - CATALOG.generation(6).orElseThrow().dll(RocmDll.Role.HIPBLASLT).bytes());
     }
 
@@ -161,8 +162,8 @@ class SizeEstimatorTest {
         SizeEstimate e = estimator.estimate(plan("rocm6").withTargets(List.of("gfx1100", "gfx1201")),
                 PlanFacts.unknown().withKernels(scanned));
         assertThat(e.source()).isEqualTo("measured");
-        assertThat(e.bytes(ComponentSize.ROCBLAS_KERNELS)).isEqualTo(2010);
-        assertThat(e.bytes(ComponentSize.HIPBLASLT_KERNELS)).isEqualTo(2010);
+        assertThat(e.bytes(PackagePart.ROCBLAS_KERNELS)).isEqualTo(2010);
+        assertThat(e.bytes(PackagePart.HIPBLASLT_KERNELS)).isEqualTo(2010);
         assertThat(asked).contains("gfx1100", "gfx1201");
     }
 }

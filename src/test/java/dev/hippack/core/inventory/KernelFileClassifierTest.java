@@ -46,7 +46,10 @@ class KernelFileClassifierTest {
 
     @ParameterizedTest
     @CsvSource({"TensileLibrary_lazy_gfx1100.dat, true", "TensileLibrary_lazy_gfx906.dat, true",
-        "TensileLiteLibrary_lazy_Mapping.dat, false", "TensileLibrary_gfx1100.dat, false", "gfx1150/TensileLibrary_lazy_gfx1150.dat, true"})
+        "TensileLiteLibrary_lazy_Mapping.dat, false", "gfx1150/TensileLibrary_lazy_gfx1150.dat, true",
+        // rocBLAS reads the non-lazy TensileLibrary_<arch>.dat when the lazy one is absent (tensile_host.cpp), and
+        // hipBLASLt the compressed .dat.zlib of its per-architecture folders (MessagePack.cpp): both are entry points
+        "TensileLibrary_gfx1100.dat, true", "gfx1151/TensileLibrary_lazy_gfx1151.dat.zlib, true", "TensileLibrary_Type_HH_gfx1100.dat, false"})
     void recognisesTheLazyIndex(String name, boolean lazy) {
         assertThat(classifier.classify(name).lazyIndex()).isEqualTo(lazy);
     }

@@ -81,6 +81,25 @@ class ProfileStoreTest {
     }
 
     @Test
+    void anUnpairedSurrogateInAnyTextIsBadInputNamingTheField() throws Exception {
+        String json = store.toJson(rocm6Plan());
+        for (String field : List.of("archiveName", "buildDir", "source", "sdk", "outputDir")) {
+            // JSON's \\u escape lets a file name half a UTF-16 pair; it is no character, so no path can hold it.
+            String bad = json.replaceFirst("(\"" + field + "\" : \")", "$1x\\\\ud800");
+            assertThat(bad).as(field).contains("\\ud800");
+            assertThatThrownBy(() -> store.parse(bad, "C:\\p\\bad.json")).as(field)
+                    .isInstanceOf(PackagerException.class)
+                    .hasMessageContaining("C:\\p\\bad.json")
+                    .hasMessageContaining("at $." + field + ": the text holds an unpaired UTF-16 surrogate (\\ud800 at character 2)");
+        }
+        String lowAlone = json.replaceFirst("(\"archiveName\" : \")", "$1\\\\udc00");
+        assertThatThrownBy(() -> store.parse(lowAlone, "p.json")).hasMessageContaining("(\\udc00 at character 1)");
+        // A whole pair is a character (U+1F600): not refused for being a surrogate.
+        String pair = json.replaceFirst("(\"source\" : \")", "$1\\\\ud83d\\\\ude00");
+        assertThat(store.parse(pair, "p.json").source()).startsWith("\uD83D\uDE00");
+    }
+
+    @Test
     void unknownKeyNamesFileLineColumnAndPath() throws Exception {
         String json = "{\n  \"project\": \"audio.cpp\",\n  \"trak\": \"rocm6\"\n}\n";
         assertThatThrownBy(() -> store.parse(json, "C:\\p\\bad.json"))

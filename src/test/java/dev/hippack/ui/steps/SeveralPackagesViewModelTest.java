@@ -27,7 +27,6 @@ import dev.hippack.core.verify.PackageVerifier;
 import dev.hippack.ui.common.DirectTaskRunner;
 import dev.hippack.ui.common.HeldTaskRunner;
 import dev.hippack.ui.common.TaskRunner;
-import dev.hippack.ui.run.LogBuffer;
 import dev.hippack.ui.steps.archive.ArchiveStepViewModel;
 import dev.hippack.ui.steps.build.BuildStepViewModel;
 import dev.hippack.ui.steps.build.PackageBuild;
@@ -71,7 +70,7 @@ class SeveralPackagesViewModelTest {
 
     private BuildStepViewModel build(SampleMachine m, TaskRunner runner) {
         return new BuildStepViewModel(host -> service(host), releases,
-                PlanJudge.of(new PlanRules(SampleMachine.CATALOG), m.draft::factsFor), runner, new LogBuffer(1000), Clock.systemUTC());
+                PlanJudge.of(new PlanRules(SampleMachine.CATALOG), m.draft::factsFor), runner, Clock.systemUTC());
     }
 
     private static BuildService service(Host host) {
@@ -137,6 +136,100 @@ class SeveralPackagesViewModelTest {
         assertThat(vm.validProperty().get()).as(vm.blockerProperty().get()).isTrue();
         vm.leave(m.draft);
         assertThat(m.draft.lastBuilds()).containsOnlyKeys("audiocpp-windows-hip-rocm6", "audiocpp-windows-hip-rocm7");
+    }
+
+    @Test
+    void backAndChangeKeepsEachPackagesBuildWhileItServesAndSaysWhatChangedWhenItDoesNot() throws Exception {
+        SampleMachine m = allTracks(dir);
+        deleteBuildFolders(m);
+        TrackStepViewModel track = new TrackStepViewModel(SampleMachine.CATALOG, null, null);
+        BuildStepViewModel vm = build(m, new DirectTaskRunner());
+        vm.enter(m.draft);
+        vm.start();
+        assertThat(vm.completedProperty().get()).isTrue();
+        vm.leave(m.draft);
+
+        // Back, one track (rocm7), Next: a release of one, whose package the last run built in its folder.
+        track.enter(m.draft);
+        track.presetProperty().set("rocm7");
+        track.leave(m.draft);
+        vm.enter(m.draft);
+        assertThat(vm.severalPackagesProperty().get()).isFalse();
+        assertThat(vm.packageBuilds()).extracting(PackageBuild::name).containsExactly("audiocpp-windows-hip-rocm7");
+        assertThat(vm.validProperty().get()).as(vm.blockerProperty().get()).isTrue();
+        assertThat(vm.statusProperty().get()).isEqualTo("Build finished.");
+        assertThat(vm.log().received()).isPositive();
+        assertThat(vm.startedAtProperty().get()).isNotNull();
+        vm.leave(m.draft);
+
+        // Back, all tracks again: both builds count again, rows, logs and time as they ended.
+        track.enter(m.draft);
+        track.presetProperty().set(TrackStepViewModel.ALL_TRACKS);
+        track.leave(m.draft);
+        vm.enter(m.draft);
+        assertThat(vm.validProperty().get()).as(vm.blockerProperty().get()).isTrue();
+        assertThat(vm.statusProperty().get()).isEqualTo("All 2 packages built.");
+        assertThat(vm.packageBuilds()).allSatisfy(b -> assertThat(b.statusProperty().get()).matches("built in \\d+:\\d\\d"));
+
+        // Another toolset: each package says "rebuild needed" and what changed; rows wait, with no time and an empty log.
+        vm.toolsetProperty().set("14.43");
+        assertThat(vm.validProperty().get()).isFalse();
+        assertThat(vm.completedProperty().get()).isFalse();
+        assertThat(vm.rebuildNoticeProperty().get())
+                .contains("audiocpp-windows-hip-rocm6: Built for ROCm 6.4").contains("audiocpp-windows-hip-rocm7: Built for ROCm 7.1")
+                .contains("rebuild needed").contains("MSVC toolset: built with 14.44, the plan uses 14.43");
+        // The sample's Visual Studio has only 14.44: the rules' error comes first, the notice stays.
+        assertThat(vm.blockerProperty().get()).startsWith("Fix first: MSVC toolset 14.43 is not installed");
+        assertThat(vm.packageBuilds()).allSatisfy(b -> {
+            assertThat(b.statusProperty().get()).isEqualTo("waiting");
+            assertThat(b.log().received()).isZero();
+        });
+        assertThat(vm.startedAtProperty().get()).isNull();
+        assertThat(vm.statusProperty().get()).isEmpty();
+        assertThat(vm.outcomeShownProperty().get()).isFalse();
+        vm.toolsetProperty().set("14.44");
+        assertThat(vm.validProperty().get()).as(vm.blockerProperty().get()).isTrue();
+        assertThat(vm.rebuildNoticeProperty().get()).isEmpty();
+        assertThat(vm.packageBuilds()).allSatisfy(b -> assertThat(b.log().received()).isPositive());
+
+        // Back, one target fewer in every package: the builds serve the packages, and say so.
+        List<WizardDraft.PackageChoice> fewer = m.draft.packages().stream().map(p -> new WizardDraft.PackageChoice(p.track(),
+                p.rocmVersion(), p.targets().stream().filter(t -> !t.equals("gfx1101")).toList(), p.buildDir(), p.archiveName(),
+                -1, -1, -1)).toList();
+        m.draft.packages(fewer);
+        vm.enter(m.draft);
+        assertThat(vm.validProperty().get()).as(vm.blockerProperty().get()).isTrue();
+        assertThat(vm.builtNoteProperty().get()).contains("audiocpp-windows-hip-rocm6: Built for").contains("usable for this plan")
+                .contains("audiocpp-windows-hip-rocm7: Built for");
+    }
+
+    @Test
+    void theStepsLogIsTheSelectedPackagesAndFollowsTheRunningOne() throws Exception {
+        SampleMachine m = allTracks(dir);
+        HeldTaskRunner runner = new HeldTaskRunner();
+        BuildStepViewModel vm = build(m, runner);
+        vm.enter(m.draft);
+        assertThat(vm.selectedProperty().get()).isSameAs(vm.packageBuilds().get(0));
+        vm.select(vm.packageBuilds().get(1));
+        assertThat(vm.log()).isSameAs(vm.packageBuilds().get(1).log());
+        vm.start();
+        runner.release();
+        // The first package builds: its log, rows and log file are the step's.
+        PackageBuild first = vm.packageBuilds().get(0);
+        assertThat(vm.selectedProperty().get()).isSameAs(first);
+        assertThat(vm.log()).isSameAs(first.log());
+        assertThat(vm.binaries()).containsExactlyElementsOf(first.binaries());
+        assertThat(vm.logFileProperty().get()).isEqualTo(first.logFileProperty().get());
+        runner.release();
+        assertThat(vm.selectedProperty().get()).isSameAs(vm.packageBuilds().get(1));
+        runner.release();
+        assertThat(runner.heldCount()).isZero();
+        assertThat(vm.completedProperty().get()).isTrue();
+        // The findings of the last build are the selected package's, for one package as for several.
+        assertThat(vm.outcomeShownProperty().get()).isTrue();
+        vm.select(first);
+        assertThat(vm.findings()).containsExactlyElementsOf(first.findings());
+        assertThat(vm.resultProperty().get()).isSameAs(first.result());
     }
 
     @Test
@@ -250,11 +343,12 @@ class SeveralPackagesViewModelTest {
             vm.warningsAcknowledgedProperty().set(true);
         }
         assertThat(vm.validProperty().get()).as(vm.blockerProperty().get()).isTrue();
-        // A single track again: the packages' review no longer applies.
+        // A single track again: the review of the two no longer applies; the one package is staged, by the same path.
         m.draft.packages(List.of());
         vm.enter(m.draft);
-        assertThat(vm.packageReviews()).isEmpty();
+        assertThat(vm.packageReviews()).extracting(PackageReview::name).containsExactly(m.draft.toPlan().archiveName());
         assertThat(vm.severalPackagesProperty().get()).isFalse();
+        assertThat(vm.treeProperty().get().name()).isEqualTo(m.draft.toPlan().archiveName());
     }
 
     @Test

@@ -16,7 +16,8 @@ import java.util.Optional;
 
 /**
  * Reads which DLLs a PE file imports (data directory 1) and delay-loads (directory 13), the
- * lists {@code dumpbin /DEPENDENTS} prints. Only the headers, the section table and the two
+ * lists {@code dumpbin /DEPENDENTS} prints, and where its Authenticode signature sits (the security
+ * directory, 4; {@code core.sign} checks the signature itself). Only the headers, the section table and the two
  * tables with their names are read, never the whole file.
  *
  * <p>Hostile input is expected (the audit reads files out of zips it did not make): every read
@@ -304,12 +305,14 @@ public final class PeReader {
             long[] importDir = directory(dirs, optEnd, rvaCount, 1);
             long[] delayDir = directory(dirs, optEnd, rvaCount, 13);
             resourceRva = directory(dirs, optEnd, rvaCount, 2)[0];
+            long[] securityDir = directory(dirs, optEnd, rvaCount, 4);
             if (!withImports) {
                 return null;
             }
             List<String> imports = importDir[0] == 0 ? List.of() : imports(importDir[0]);
             List<String> delay = delayDir[0] == 0 ? List.of() : delayImports(delayDir[0], imageBase);
-            return new PeInfo(name, plus ? PeInfo.PE32_PLUS : PeInfo.PE32, machineName(machine), imports, delay);
+            return new PeInfo(name, plus ? PeInfo.PE32_PLUS : PeInfo.PE32, machineName(machine), imports, delay,
+                    new PeInfo.CertificateTable(securityDir[0], securityDir[1]));
         }
 
         /**

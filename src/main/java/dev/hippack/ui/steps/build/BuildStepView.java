@@ -12,8 +12,10 @@ import dev.hippack.ui.wizard.StepId;
 import dev.hippack.ui.wizard.StepView;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import javafx.animation.Animation;
 import javafx.animation.KeyFrame;
 import javafx.animation.Timeline;
@@ -71,7 +73,7 @@ public final class BuildStepView implements StepView {
     /** Followed by the binary's name: its row, and the label saying where it stands. */
     public static final String ID_TASK_PREFIX = "build-task-";
     public static final String ID_TASK_STATE_PREFIX = "build-task-state-";
-    /** Several packages: their rows, one per package in build order, and their logs, a tab each. */
+    /** Several packages: their rows, one per package in build order, and their logs, a tab each (one package: its log alone). */
     public static final String ID_PACKAGES = "build-packages";
     public static final String ID_PACKAGE_LOGS = "build-package-logs";
     /** Followed by the package's name: its row's state label, and its log's tab content. */
@@ -89,8 +91,7 @@ public final class BuildStepView implements StepView {
         start.setMnemonicParsing(true);
         start.getStyleClass().add(Css.MAIN_ACTION);
         start.setOnAction(e -> vm.start());
-        start.disableProperty().bind(Bindings.createBooleanBinding(() -> !vm.canStart(),
-                vm.busyProperty(), vm.useExistingProperty(), vm.optionFindings(), vm.validProperty()));
+        start.disableProperty().bind(vm.startableProperty().not());
 
         Node run = runRow();
         VBox tasks = tasks();
@@ -117,36 +118,7 @@ public final class BuildStepView implements StepView {
                 commandLines());
         options.setPadding(new Insets(0, 6, 0, 0));
 
-        LogView logView = new LogView(vm.log(), opener, () -> vm.logFileProperty().get());
-        Node singleLog = logView.root();
-        TabPane packageLogs = new TabPane();
-        packageLogs.setId(ID_PACKAGE_LOGS);
-        packageLogs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-        Runnable showLogs = () -> {
-            List<Tab> tabs = new ArrayList<>();
-            for (PackageBuild b : vm.packageBuilds()) {
-                Node content = new LogView(b.log(), opener, () -> b.logFileProperty().get()).root();
-                content.setId(ID_PACKAGE_LOG_PREFIX + b.name());
-                Tab tab = new Tab(b.name(), content);
-                tab.setUserData(b);
-                Runnable mark = () -> tab.setGraphic(stateIcon(b.state()));
-                b.stateProperty().addListener(o -> {
-                    mark.run();
-                    // The log in front is the running package's.
-                    if (b.state() == PackageBuild.State.RUNNING) {
-                        packageLogs.getSelectionModel().select(tab);
-                    }
-                });
-                mark.run();
-                tabs.add(tab);
-            }
-            packageLogs.getTabs().setAll(tabs);
-        };
-        vm.packageBuilds().addListener((ListChangeListener<PackageBuild>) c -> showLogs.run());
-        showLogs.run();
-        singleLog.visibleProperty().bind(vm.severalPackagesProperty().not());
-        packageLogs.visibleProperty().bind(vm.severalPackagesProperty());
-        StackPane logs = new StackPane(singleLog, packageLogs);
+        StackPane logs = logs(vm, opener);
         SplitPane split = new SplitPane(StepPage.scroll(options), logs);
         split.setOrientation(Orientation.VERTICAL);
         split.setDividerPositions(0.5);
@@ -234,6 +206,62 @@ public final class BuildStepView implements StepView {
         clock.setCycleCount(Animation.INDEFINITE);
         clock.play();
         return tasks;
+    }
+
+    /**
+     * Each package's own log: the one package's alone, or a tab each for several, the selected
+     * package's in front (the running one's during a run). A package whose plan changed is a new
+     * one with an empty log: the log shown is always the build of the plan shown.
+     */
+    private static StackPane logs(BuildStepViewModel vm, FileOpener opener) {
+        StackPane logs = new StackPane();
+        TabPane tabs = new TabPane();
+        tabs.setId(ID_PACKAGE_LOGS);
+        tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
+        boolean[] selecting = {false};
+        // A package keeps its log view while it is shown; a package no longer shown lets its go.
+        Map<PackageBuild, Node> views = new HashMap<>();
+        Runnable show = () -> {
+            selecting[0] = true;
+            try {
+                List<Tab> shown = new ArrayList<>();
+                Node alone = null;
+                views.keySet().retainAll(vm.packageBuilds());
+                // A view moves from its old tab (or from standing alone) to its new place.
+                tabs.getTabs().forEach(t -> t.setContent(null));
+                logs.getChildren().clear();
+                for (PackageBuild b : vm.packageBuilds()) {
+                    Node content = views.computeIfAbsent(b, x -> new LogView(x.log(), opener, () -> x.logFileProperty().get()).root());
+                    content.setId(ID_PACKAGE_LOG_PREFIX + b.name());
+                    if (vm.packageBuilds().size() == 1) {
+                        alone = content;
+                        break;
+                    }
+                    Tab tab = new Tab(b.name(), content);
+                    tab.setUserData(b);
+                    Runnable mark = () -> tab.setGraphic(stateIcon(b.state()));
+                    b.stateProperty().addListener(o -> mark.run());
+                    mark.run();
+                    shown.add(tab);
+                }
+                tabs.getTabs().setAll(shown);
+                shown.stream().filter(t -> t.getUserData() == vm.selectedProperty().get()).findFirst()
+                        .ifPresent(t -> tabs.getSelectionModel().select(t));
+                logs.getChildren().setAll(alone != null ? alone : tabs);
+            } finally {
+                selecting[0] = false;
+            }
+        };
+        tabs.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
+            if (!selecting[0] && now != null) {
+                vm.select((PackageBuild) now.getUserData());
+            }
+        });
+        vm.selectedProperty().addListener((o, was, now) -> tabs.getTabs().stream().filter(t -> t.getUserData() == now).findFirst()
+                .ifPresent(t -> tabs.getSelectionModel().select(t)));
+        vm.packageBuilds().addListener((ListChangeListener<PackageBuild>) c -> show.run());
+        show.run();
+        return logs;
     }
 
     /** Several packages: a row each, in build order, with its state and its running binary's progress. */

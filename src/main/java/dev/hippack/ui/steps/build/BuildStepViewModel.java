@@ -7,7 +7,6 @@ import dev.hippack.core.build.BuildResult;
 import dev.hippack.core.build.BuildScriptArguments;
 import dev.hippack.core.build.BuildService;
 import dev.hippack.core.build.BuiltBinariesCheck;
-import dev.hippack.core.build.BuiltFor;
 import dev.hippack.core.detect.CheckoutInspector;
 import dev.hippack.core.build.WindowsCommandLine;
 import dev.hippack.core.detect.MachineReport;
@@ -35,13 +34,15 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
-import javafx.beans.binding.Bindings;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -59,17 +60,20 @@ import javafx.collections.ObservableList;
 
 /**
  * Step 3. Holds the build options (toolset, jobs, build folder, hipBLASLt / VMM / graphs), shows
- * the exact command lines the engine will run, and runs the engine's build in the background:
- * progress from ninja's [n/m], status as text, every log line into the {@link LogBuffer}.
- * Complete when the build succeeded, or when the user chose to use binaries already built and
- * they exist.
+ * the exact command lines the engine will run, and builds the release the draft makes: one
+ * package for a single track (a release of one), one per track for "all tracks". One path for
+ * both: the release engine's {@link ReleaseService#prepare} refuses first what it refuses (two
+ * packages in one build folder, names that cannot be made), then each package builds in its own
+ * build folder, one after the other, each as its own task with its own log ({@link #packageBuilds()}):
+ * progress from ninja's [n/m], status as text. A package that fails does not stop the next;
+ * cancelling ends the running build's process tree and the packages after it are not run.
  *
- * <p>For a release of several packages ({@link WizardDraft#severalPackages()}) the same Start
- * builds each package in its own build folder, one after the other, each as its own task with its
- * own log ({@link #packageBuilds()}); the release engine's {@link ReleaseService#prepare} refuses
- * first what it refuses (two packages in one build folder, names that cannot be made). A package
- * that fails does not stop the next; cancelling ends the running build's process tree and the
- * packages after it are not run. Complete when every package was built.
+ * <p>Each package's part of the last run is one {@link BuildAttempt}. A package whose plan the
+ * attempt still serves (the core's {@link BuiltBinariesCheck} says so for a build that succeeded)
+ * shows that attempt: its rows, log, findings and time; otherwise it is a fresh "waiting" package,
+ * and a build that no longer serves it says "rebuild needed" and what changed. Complete when
+ * every package was built for the plan as it is, or when the user chose to use binaries already
+ * built and every package's exist and serve it.
  */
 public final class BuildStepViewModel extends AbstractStepViewModel {
 
@@ -85,7 +89,6 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     private final CheckoutInspector checkout = new CheckoutInspector();
     private final BuiltBinariesCheck binariesCheck = new BuiltBinariesCheck(checkout::revision);
     private final PlanJudge judge;
-    private final LogBuffer log;
     private final Clock clock;
     private final StringProperty toolset = new SimpleStringProperty(this, "toolset", ReleasePlan.RECOMMENDED_TOOLSET);
     private final IntegerProperty jobs = new SimpleIntegerProperty(this, "jobs", 0);
@@ -105,55 +108,39 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper(this, "error", "");
     private final ReadOnlyStringWrapper existingDescription = new ReadOnlyStringWrapper(this, "existingDescription", "");
     private final ReadOnlyObjectWrapper<Path> logFile = new ReadOnlyObjectWrapper<>(this, "logFile");
-    private final ReadOnlyObjectWrapper<Outcome<BuildResult>> outcome = new ReadOnlyObjectWrapper<>(this, "outcome");
     private final ReadOnlyStringWrapper rebuildNotice = new ReadOnlyStringWrapper(this, "rebuildNotice", "");
     private final ReadOnlyStringWrapper builtNote = new ReadOnlyStringWrapper(this, "builtNote", "");
     private final ReadOnlyBooleanWrapper outcomeShown = new ReadOnlyBooleanWrapper(this, "outcomeShown");
     private final ReadOnlyBooleanWrapper severalPackages = new ReadOnlyBooleanWrapper(this, "severalPackages");
     private final ObservableList<PackageBuild> packageBuilds = FXCollections.observableArrayList();
+    private final ReadOnlyObjectWrapper<PackageBuild> selected = new ReadOnlyObjectWrapper<>(this, "selected");
     private final ReadOnlyObjectWrapper<List<PackageBuild>> releaseEnded = new ReadOnlyObjectWrapper<>(this, "releaseEnded");
     private final ReadOnlyBooleanWrapper completed = new ReadOnlyBooleanWrapper(this, "completed");
-    /** The release engine, for its refusals before the builds of several packages; null where not wired. */
+    private final ReadOnlyBooleanWrapper startable = new ReadOnlyBooleanWrapper(this, "startable");
+    /** The log shown while no package is (no track chosen yet). */
+    private final LogBuffer noLog = new LogBuffer(1);
+    /** The release engine, for its refusals before the builds; null where not wired (then only the builds run). */
     private final ReleaseService releases;
-    /** The plans {@link #packageBuilds} were made for (with this step's options). */
-    private List<ReleasePlan> releasePlans = List.of();
     private WizardDraft draft = new WizardDraft();
     private Host serviceHost;
     private BuildService service;
-    /** What the last build started in this session was for, whatever its outcome; null before one. */
-    private BuiltFor attemptedFor;
-    /** The build folder (a host path) and the plan's name for it that the last build wrote into. */
-    private String attemptedDir;
-    private String attemptedDirName;
-    /**
-     * The record the last build of this session wrote beside its binaries (in {@link #attemptedDir});
-     * null before one, and while or after one that did not succeed.
-     */
-    private BuildRecord built;
-    /** The binaries in the plan's build folder as the core's check saw them at the last refresh. */
-    private Folder folder = Folder.NONE;
-    /** The rows, status and error the attempt for {@link #attemptedFor} ended with: shown again while the plan matches. */
-    private List<BinaryBuild> attemptRows = List.of();
-    private String attemptStatus = "";
-    private String attemptError = "";
-    /** How the attempt for {@link #attemptedFor} ended when it did not build; null otherwise. */
-    private Unfinished lastEnd;
+    /** The packages of the last run started in this session, each with its attempt; empty before one. */
+    private List<PackageBuild> lastRun = List.of();
+    /** Each package of the plan as the last refresh judged it, in order. */
+    private List<Judged> judged = List.of();
     private boolean loading;
 
-    private enum Unfinished { CANCELLED, FAILED, NOT_STARTED }
-
-    public BuildStepViewModel(Function<Host, BuildService> services, PlanJudge judge, TaskRunner runner, LogBuffer log, Clock clock) {
-        this(services, null, judge, runner, log, clock);
+    public BuildStepViewModel(Function<Host, BuildService> services, PlanJudge judge, TaskRunner runner, Clock clock) {
+        this(services, null, judge, runner, clock);
     }
 
-    /** @param releases the release engine, whose {@link ReleaseService#prepare} checks a release of several before its builds */
+    /** @param releases the release engine, whose {@link ReleaseService#prepare} checks the release before its builds */
     public BuildStepViewModel(Function<Host, BuildService> services, ReleaseService releases, PlanJudge judge, TaskRunner runner,
-                              LogBuffer log, Clock clock) {
+                              Clock clock) {
         super(runner);
         this.releases = releases;
         this.services = services;
         this.judge = judge;
-        this.log = log;
         this.clock = clock;
         // Whether an option makes the last build stale is decided by the core: BuiltBinariesCheck (through BuiltFor).
         Runnable changed = () -> {
@@ -168,12 +155,7 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         vmm.addListener(o -> changed.run());
         graphs.addListener(o -> changed.run());
         useExisting.addListener(o -> refresh());
-        // One package: its last build, for the plan as it is, succeeded. Several: the last builds
-        // ended with every package built (releaseEnded is cleared when the packages change).
-        completed.bind(Bindings.createBooleanBinding(() -> severalPackages.get()
-                        ? releaseEnded.get() != null && releaseEnded.get().stream().allMatch(b -> b.state() == PackageBuild.State.BUILT)
-                        : outcomeShown.get() && result.get() != null && result.get().success(),
-                severalPackages, releaseEnded, outcomeShown, result));
+        logFile.bind(selected.flatMap(PackageBuild::logFileProperty));
         refresh();
     }
 
@@ -215,11 +197,9 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     public void leave(WizardDraft d) {
         write(d);
         d.useExistingBinaries(useExisting.get());
-        d.lastBuild(built);
+        // Only builds that serve the plan as it is are handed on: Review restages when a record changes.
         Map<String, BuildRecord> records = new LinkedHashMap<>();
-        if (d.severalPackages() && releasePlans.equals(d.plans())) {
-            packageBuilds.stream().filter(b -> b.record() != null).forEach(b -> records.put(b.name(), b.record()));
-        }
+        packageBuilds.stream().filter(b -> b.record() != null).forEach(b -> records.put(b.name(), b.record()));
         d.lastBuilds(records);
     }
 
@@ -233,12 +213,22 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         d.options(new BuildOptions(hipblaslt.get(), vmm.get(), graphs.get(), d.options().nativeCpu(), d.options().deploymentBuild()));
     }
 
-    /** The plan with this step's options. */
+    /** The plan with this step's options (the first package's, for several). */
     public ReleasePlan plan() {
         WizardDraft copy = new WizardDraft();
         copy.load(draft.toPlan());
         write(copy);
         return copy.toPlan();
+    }
+
+    /** The packages with this step's options: one plan for a single track, one per package of "all tracks". */
+    public List<ReleasePlan> plans() {
+        WizardDraft copy = new WizardDraft();
+        copy.load(draft.toPlan());
+        copy.sdkByVersion(draft.sdkByVersion());
+        copy.packages(draft.packages());
+        write(copy);
+        return copy.plans();
     }
 
     private Optional<BuildScriptFacts> script() {
@@ -261,63 +251,144 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         return f.id().startsWith("build.") || f.id().startsWith("toolset.");
     }
 
-    /** The packages with this step's options: one plan, or one per package of a release of several. */
-    public List<ReleasePlan> plans() {
-        WizardDraft copy = new WizardDraft();
-        copy.load(draft.toPlan());
-        copy.sdkByVersion(draft.sdkByVersion());
-        copy.packages(draft.packages());
-        write(copy);
-        return copy.plans();
+    /** True from Start until the last package of the run has ended (the step is not busy between two packages). */
+    private boolean runActive() {
+        return lastRun.stream().anyMatch(b -> b.attempt().active());
     }
 
     private void refresh() {
-        severalPackages.set(draft.severalPackages());
-        if (draft.severalPackages()) {
-            refreshRelease();
-            return;
-        }
-        ReleasePlan plan = draft.track() == null ? null : plan();
-        if (!busy.get()) {
-            // A running build rewrites the folder: it is judged again when the build ends.
-            folder = inspect(plan);
-            // While idle the rows, the status and the error show the last build while it is for this
-            // plan; once the plan differs they list what Start will build, and the last build no longer counts.
-            boolean current = plan != null && attemptCurrent(plan);
-            if (current) {
-                if (!binaries.equals(attemptRows)) {
-                    binaries.setAll(attemptRows);
-                }
-                status.set(attemptStatus);
-                error.set(attemptError);
-            } else {
-                List<String> names = plan == null ? List.of() : plan.binaries();
-                if (binaries.stream().anyMatch(b -> b.state() != PartState.WAITING)
-                        || !names.equals(binaries.stream().map(BinaryBuild::binary).toList())) {
-                    binaries.setAll(names.stream().map(BinaryBuild::new).toList());
-                }
-                status.set("");
-                error.set("");
+        List<ReleasePlan> plans = draft.track() == null ? List.of() : plans();
+        severalPackages.set(plans.size() > 1);
+        if (!busy.get() && !runActive()) {
+            // A running build rewrites its folder: the packages are judged again when the run ends.
+            List<Judged> now = new ArrayList<>();
+            List<PackageBuild> used = new ArrayList<>();
+            for (int i = 0; i < plans.size(); i++) {
+                Judged j = judge(plans.get(i), i, plans.size(), used);
+                now.add(j);
+                used.add(j.row());
             }
-            outcomeShown.set(current && result.get() != null && !result.get().cancelled());
-            rebuildNotice.set(plan == null ? "" : rebuildNotice(plan));
-            builtNote.set(builtHere() && folder.good() && !folder.notes().isEmpty()
-                    ? "Built for " + built.builtFor().describe() + ", and usable for this plan:" + folder.notes() : "");
+            judged = List.copyOf(now);
+            if (!used.equals(packageBuilds)) {
+                packageBuilds.setAll(used);
+            }
+            if (selected.get() == null || !used.contains(selected.get())) {
+                selected.set(used.isEmpty() ? null : used.get(0));
+            }
+            showSelected();
+            showRun();
         }
         commandLines.clear();
         optionFindings.clear();
-        if (plan != null) {
-            Optional<BuildScriptFacts> script = script();
+        Optional<BuildScriptFacts> script = script();
+        for (ReleasePlan plan : plans) {
             if (script.isPresent() && plan.sdk() != null) {
                 addCommandLines(plan, script.get());
             }
             if (judge != null) {
-                optionFindings.setAll(judge.judge(plan).stream().filter(BuildStepViewModel::isBuildOption).toList());
+                judge.judge(plan).stream().filter(BuildStepViewModel::isBuildOption)
+                        .filter(f -> !optionFindings.contains(f)).forEach(optionFindings::add);
             }
         }
-        String problem = existingProblem(plan);
-        existingDescription.set(problem == null ? "Found the binaries of an earlier build." + folder.notes() : problem);
+        String problem = existingProblem();
+        existingDescription.set(problem != null ? problem : "Found the binaries of an earlier build"
+                + (judged.size() > 1 ? " of every package." : "." + (judged.isEmpty() ? "" : judged.get(0).folder().notes())));
         revalidate();
+    }
+
+    /**
+     * One package of the plan against the last run: its build folder as the core's check sees it,
+     * the last run's package that built in the same folder ({@code sameDir}), the one whose build
+     * speaks for it ({@code before}: the same folder's, or the one in the same place of a run of as
+     * many packages, for "the plan builds in another folder"), and the row to show.
+     */
+    private record Judged(ReleasePlan plan, Folder folder, PackageBuild sameDir, PackageBuild before, PackageBuild row) {
+
+        /** True when this session built the package's folder and the build succeeded. */
+        boolean builtHere() {
+            return sameDir != null && sameDir.record() != null;
+        }
+    }
+
+    private Judged judge(ReleasePlan plan, int i, int n, List<PackageBuild> used) {
+        Folder folder = inspect(plan);
+        PackageBuild sameDir = lastRun.stream()
+                .filter(b -> !used.contains(b) && folder.dir() != null && folder.dir().equals(b.attempt().dir()))
+                .min(Comparator.comparing(b -> b.name().equals(plan.archiveName()) ? 0 : 1)).orElse(null);
+        PackageBuild before = sameDir != null ? sameDir : lastRun.size() == n ? lastRun.get(i) : null;
+        // A build that succeeded counts while the core's check finds its binaries good for the plan;
+        // one that did not, while the plan asks for exactly what it tried.
+        boolean current = sameDir != null && (sameDir.record() != null ? folder.good()
+                : sameDir.attempt().builtFor().differences(plan).isEmpty());
+        PackageBuild row = current ? sameDir : packageBuilds.stream()
+                .filter(b -> b.attempt() == null && b.plan().equals(plan) && !used.contains(b)).findFirst()
+                .orElseGet(() -> new PackageBuild(plan));
+        return new Judged(plan, folder, sameDir, before, row);
+    }
+
+    /** The selected package's rows, findings, result and log file are the step's. */
+    private void showSelected() {
+        PackageBuild s = selected.get();
+        List<BinaryBuild> rows = s == null ? List.of() : s.binaries();
+        if (!binaries.equals(rows)) {
+            binaries.setAll(rows);
+        }
+        findings.setAll(s == null ? List.of() : s.findings());
+        result.set(s == null ? null : s.result());
+        outcomeShown.set(s != null && s.result() != null && !s.result().cancelled() && !s.attempt().active());
+    }
+
+    /** Status, error, times and notices of the packages shown; empty where no shown package is from a run. */
+    private void showRun() {
+        List<PackageBuild> ran = packageBuilds.stream().filter(b -> b.attempt() != null).toList();
+        status.set(ran.isEmpty() ? "" : runStatus());
+        error.set(ran.isEmpty() ? "" : runError(ran));
+        // The time shown is the run's that the rows show: never a stale time beside "waiting" rows.
+        startedAt.set(ran.stream().map(b -> b.attempt().startedAt()).filter(Objects::nonNull).min(Comparator.naturalOrder()).orElse(null));
+        endedAt.set(startedAt.get() == null ? null
+                : ran.stream().map(b -> b.attempt().endedAt()).filter(Objects::nonNull).max(Comparator.naturalOrder()).orElse(null));
+        completed.set(!packageBuilds.isEmpty() && packageBuilds.stream()
+                .allMatch(b -> b.attempt() != null && b.state() == PackageBuild.State.BUILT));
+        rebuildNotice.set(eachSaid(this::rebuildNotice));
+        builtNote.set(eachSaid(this::builtNote));
+    }
+
+    /** What {@code said} says of each package: as is for one, after the package's name for several. */
+    private String eachSaid(Function<Judged, String> said) {
+        List<String> parts = new ArrayList<>();
+        for (Judged j : judged) {
+            String s = said.apply(j);
+            if (!s.isEmpty()) {
+                parts.add(judged.size() > 1 ? j.plan().archiveName() + ": " + s : s);
+            }
+        }
+        return String.join(" ", parts);
+    }
+
+    private String runStatus() {
+        if (packageBuilds.size() == 1) {
+            BuildAttempt a = packageBuilds.get(0).attempt();
+            return switch (a.state()) {
+                case BUILT -> "Build finished.";
+                case FAILED -> a.neverStarted() ? "Build not started." : "Build failed.";
+                case CANCELLED, NOT_RUN -> "Build cancelled.";
+                case WAITING, RUNNING -> "";
+            };
+        }
+        long ok = packageBuilds.stream().filter(b -> b.attempt() != null && b.state() == PackageBuild.State.BUILT).count();
+        return ok == packageBuilds.size() ? "All " + ok + " packages built." : ok + " of " + packageBuilds.size() + " packages built.";
+    }
+
+    private String runError(List<PackageBuild> ran) {
+        Optional<PackageBuild> cancelled = ran.stream().filter(b -> b.state() == PackageBuild.State.CANCELLED).findFirst();
+        if (cancelled.isPresent()) {
+            boolean after = ran.stream().anyMatch(b -> b.state() == PackageBuild.State.NOT_RUN);
+            return CANCELLED + (after ? " The packages after " + cancelled.get().name() + " were not run." : "");
+        }
+        // One package's failed build is told by its findings; several name each package that failed.
+        return String.join(" ", ran.stream().filter(b -> b.state() == PackageBuild.State.FAILED)
+                .filter(b -> packageBuilds.size() > 1 || b.attempt().neverStarted())
+                .map(b -> packageBuilds.size() > 1 ? b.name() + ": " + b.error() : b.error()).toList());
     }
 
     /**
@@ -351,7 +422,7 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         }
         String dir;
         try {
-            dir = buildDirOf(plan, host);
+            dir = service(host).buildDirOf(plan);
         } catch (RuntimeException e) {
             return new Folder(null, List.of(), List.of(), e.getMessage());
         }
@@ -379,33 +450,18 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         }
     }
 
-    /** True when this session's last build succeeded into the plan's build folder. */
-    private boolean builtHere() {
-        return built != null && folder.dir() != null && folder.dir().equals(attemptedDir);
-    }
-
-    /**
-     * Whether the last attempt's rows and status describe the plan: a build that succeeded while
-     * the core's check still finds its binaries good for the plan; one that did not, while the plan
-     * asks for exactly what it tried.
-     */
-    private boolean attemptCurrent(ReleasePlan plan) {
-        if (attemptedFor == null || folder.dir() == null || !folder.dir().equals(attemptedDir)) {
-            return false;
-        }
-        return built != null ? folder.good() : attemptedFor.differences(plan).isEmpty();
-    }
-
-    /** "Built for ... - rebuild needed: ..." when this session's build does not serve the plan; empty otherwise. */
-    private String rebuildNotice(ReleasePlan plan) {
+    /** "Built for ... - rebuild needed: ..." when this session's build does not serve the package; empty otherwise. */
+    private String rebuildNotice(Judged j) {
+        BuildRecord built = j.before() == null ? null : j.before().record();
         if (built == null) {
             return "";
         }
         String head = "Built for " + built.builtFor().describe() + " - rebuild needed: ";
-        if (!builtHere()) {
+        Folder folder = j.folder();
+        if (j.sameDir() == null) {
             List<String> why = new ArrayList<>();
-            why.add("the plan builds in " + plan.buildDir() + ", the build was in " + attemptedDirName);
-            built.builtFor().problems(plan).forEach(d -> why.add(d.describe()));
+            why.add("the plan builds in " + j.plan().buildDir() + ", the build was in " + j.before().plan().buildDir());
+            built.builtFor().problems(j.plan()).forEach(d -> why.add(d.describe()));
             return head + String.join("; ", why) + ".";
         }
         if (folder.unusable() != null) {
@@ -418,12 +474,39 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         return errors.isEmpty() ? "" : head + String.join(" ", errors.stream().map(Finding::message).toList());
     }
 
+    /** What the core's check remarks about this session's build that serves the package; empty otherwise. */
+    private String builtNote(Judged j) {
+        Folder folder = j.folder();
+        return j.builtHere() && folder.good() && !folder.notes().isEmpty()
+                ? "Built for " + j.sameDir().record().builtFor().describe() + ", and usable for this plan:" + folder.notes() : "";
+    }
+
     /**
-     * Why "use existing binaries" cannot be used now; null when every binary exists and the core's
-     * binaries check (build record and CMakeCache) finds them built for this plan.
+     * Why "use existing binaries" cannot be used now, for the first package where it cannot (after
+     * its name, for several); null when every binary of every package exists and the core's
+     * binaries check (build record and CMakeCache) finds them built for its plan.
      */
-    private String existingProblem(ReleasePlan plan) {
-        if (plan == null || draft.host() == null || plan.source() == null) {
+    private String existingProblem() {
+        if (judged.isEmpty() || draft.host() == null || draft.source() == null) {
+            return "No checkout known, so no earlier binaries can be found.";
+        }
+        for (Judged j : judged) {
+            String why = existingProblem(j);
+            if (why != null) {
+                return judged.size() > 1 ? j.plan().archiveName() + ": " + lowerFirst(why) : why;
+            }
+        }
+        return null;
+    }
+
+    private static String lowerFirst(String s) {
+        return s.isEmpty() ? s : s.substring(0, 1).toLowerCase(Locale.ROOT) + s.substring(1);
+    }
+
+    private String existingProblem(Judged j) {
+        ReleasePlan plan = j.plan();
+        Folder folder = j.folder();
+        if (plan.source() == null) {
             return "No checkout known, so no earlier binaries can be found.";
         }
         if (folder.unusable() != null) {
@@ -432,7 +515,7 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         if (!folder.missing().isEmpty()) {
             return "Not built yet: " + String.join(", ", folder.missing());
         }
-        if (attemptedFor != null && built == null && folder.dir().equals(attemptedDir)) {
+        if (j.sameDir() != null && j.sameDir().record() == null && j.sameDir().attempt().touchedFolder()) {
             return "The last build into " + plan.buildDir() + " did not finish, so its binaries may be partly rebuilt: "
                     + "build again.";
         }
@@ -440,16 +523,12 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         if (errors.isEmpty()) {
             return null;
         }
-        if (builtHere()) {
-            return "The binaries in " + plan.buildDir() + " were built in this session for " + built.builtFor().describe()
+        if (j.builtHere()) {
+            return "The binaries in " + plan.buildDir() + " were built in this session for " + j.sameDir().record().builtFor().describe()
                     + " - rebuild needed: " + String.join(" ", errors.stream().map(Finding::message).toList());
         }
         return "These binaries do not match the plan: " + errors.get(0).message() + " Rebuild: turn off"
                 + " \"use existing binaries\" and press Start.";
-    }
-
-    private String buildDirOf(ReleasePlan plan, Host host) {
-        return service(host).buildDirOf(plan);
     }
 
     /** One service per machine: making one may ask the console for its code page. */
@@ -461,245 +540,121 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         return service;
     }
 
-    /** {@link #refresh()} for several packages: their rows, their command lines, their options judged. */
-    private void refreshRelease() {
-        List<ReleasePlan> plans = plans();
-        if (!busy.get() && !plans.equals(releasePlans)) {
-            // Other packages than the last builds were for: they list what Start will build.
-            releasePlans = plans;
-            packageBuilds.setAll(plans.stream().map(p -> new PackageBuild(p, new LogBuffer(10_000))).toList());
-            status.set("");
-            error.set("");
-            releaseEnded.set(null);
-        }
-        outcomeShown.set(false);
-        rebuildNotice.set("");
-        builtNote.set("");
-        commandLines.clear();
-        optionFindings.clear();
-        Optional<BuildScriptFacts> script = script();
-        for (ReleasePlan plan : plans) {
-            if (script.isPresent() && plan.sdk() != null) {
-                addCommandLines(plan, script.get());
-            }
-            if (judge != null) {
-                judge.judge(plan).stream().filter(BuildStepViewModel::isBuildOption)
-                        .filter(f -> !optionFindings.contains(f)).forEach(optionFindings::add);
-            }
-        }
-        String problem = existingProblemOfRelease(plans);
-        existingDescription.set(problem == null ? "Found the binaries of an earlier build of every package." : problem);
-        revalidate();
-    }
-
-    /** Why the binaries in the packages' build folders cannot be used; null when every package's are good. */
-    private String existingProblemOfRelease(List<ReleasePlan> plans) {
-        if (draft.host() == null || draft.source() == null) {
-            return "No checkout known, so no earlier binaries can be found.";
-        }
-        for (ReleasePlan p : plans) {
-            Folder f = inspect(p);
-            String why = f.unusable() != null ? f.unusable()
-                    : !f.missing().isEmpty() ? "not built yet: " + String.join(", ", f.missing())
-                    : f.errors().isEmpty() ? null : f.errors().get(0).message();
-            if (why != null) {
-                return p.archiveName() + ": " + why;
-            }
-        }
-        return null;
-    }
-
-    private String revalidateRelease() {
-        List<PackageBuild> builds = packageBuilds;
-        if (busy.get()) {
-            return "The packages are being built.";
-        }
-        if (useExisting.get()) {
-            return existingProblemOfRelease(releasePlans);
-        }
-        if (!builds.isEmpty() && builds.stream().allMatch(b -> b.state() == PackageBuild.State.BUILT)) {
-            // Built in this session, and the core's check still finds each folder good for its package.
-            return existingProblemOfRelease(releasePlans) == null ? null
-                    : "Rebuild needed: " + existingProblemOfRelease(releasePlans) + " Press Start build.";
-        }
-        if (optionFindings.stream().anyMatch(Finding::isError)) {
-            return "Fix first: " + optionFindings.stream().filter(Finding::isError).findFirst().orElseThrow().message();
-        }
-        List<String> unbuilt = builds.stream().filter(b -> b.state() == PackageBuild.State.FAILED
-                || b.state() == PackageBuild.State.CANCELLED || b.state() == PackageBuild.State.NOT_RUN).map(PackageBuild::name).toList();
-        if (!unbuilt.isEmpty()) {
-            return String.join(" and ", unbuilt) + (unbuilt.size() == 1 ? " was" : " were")
-                    + " not built: see " + (unbuilt.size() == 1 ? "its tab" : "their tabs") + ", fix and start again.";
-        }
-        return "Press Start to build the " + builds.size() + " packages one after the other, or use binaries built earlier.";
-    }
-
     private void revalidate() {
-        if (draft.severalPackages()) {
-            blockedBy(revalidateRelease());
-            return;
-        }
+        int n = packageBuilds.size();
         String reason;
-        if (busy.get()) {
-            reason = "The build is running.";
+        if (busy.get() || runActive()) {
+            reason = n > 1 ? "The packages are being built." : "The build is running.";
         } else if (useExisting.get()) {
-            reason = existingProblem(draft.track() == null ? null : plan());
-        } else if (builtHere() && folder.good()) {
+            reason = existingProblem();
+        } else if (completed.get()) {
             reason = null;
         } else if (optionFindings.stream().anyMatch(Finding::isError)) {
             reason = "Fix first: " + optionFindings.stream().filter(Finding::isError).findFirst().orElseThrow().message();
         } else if (!rebuildNotice.get().isEmpty()) {
             reason = rebuildNotice.get() + " Press Start build.";
-        } else if (lastEnd != null && attemptCurrent(plan())) {
-            reason = switch (lastEnd) {
-                case CANCELLED -> "The build was cancelled: start it again, or use existing binaries.";
-                case FAILED -> "The build failed: see the findings, fix and start again.";
-                case NOT_STARTED -> "The build did not start: " + error.get();
-            };
         } else {
-            reason = "Press Start to build, or use binaries built earlier.";
+            List<PackageBuild> unbuilt = packageBuilds.stream().filter(b -> b.attempt() != null && b.state() != PackageBuild.State.BUILT).toList();
+            if (!unbuilt.isEmpty()) {
+                reason = unbuiltReason(unbuilt);
+            } else {
+                reason = n > 1 ? "Press Start to build the " + n + " packages one after the other, or use binaries built earlier."
+                        : "Press Start to build, or use binaries built earlier.";
+            }
         }
         blockedBy(reason);
+        startable.set(canStart());
+    }
+
+    private String unbuiltReason(List<PackageBuild> unbuilt) {
+        if (packageBuilds.size() == 1) {
+            BuildAttempt a = unbuilt.get(0).attempt();
+            return switch (a.state()) {
+                case FAILED -> a.neverStarted() ? "The build did not start: " + a.error()
+                        : "The build failed: see the findings, fix and start again.";
+                default -> "The build was cancelled: start it again, or use existing binaries.";
+            };
+        }
+        List<String> names = unbuilt.stream().map(PackageBuild::name).toList();
+        return String.join(" and ", names) + (names.size() == 1 ? " was" : " were")
+                + " not built: see " + (names.size() == 1 ? "its tab" : "their tabs") + ", fix and start again.";
+    }
+
+    /**
+     * Whether Start can be pressed now: {@link #canStart()} as a property, since a run is not over
+     * when the step stops being busy between two packages.
+     */
+    public ReadOnlyBooleanProperty startableProperty() {
+        return startable.getReadOnlyProperty();
     }
 
     /** Whether Start can be pressed now. */
     public boolean canStart() {
-        return !busy.get() && !useExisting.get() && draft.host() != null && optionFindings.stream().noneMatch(Finding::isError);
+        return !busy.get() && !runActive() && !useExisting.get() && draft.host() != null && draft.track() != null
+                && optionFindings.stream().noneMatch(Finding::isError);
     }
 
-    /** Builds audiocpp_cli then audiocpp_server in the background, each shown as its own task. */
+    /**
+     * Builds every package of the release in turn: the engine's refusals first (its own short
+     * task), then each package's build as a task of its own, audiocpp_cli then audiocpp_server.
+     */
     public void start() {
         if (!canStart()) {
             return;
         }
-        if (draft.severalPackages()) {
-            startRelease();
-            return;
-        }
-        ReleasePlan plan = plan();
-        Host host = draft.host();
-        BuildScriptFacts script = script().orElse(new BuildScriptFacts(Set.of(), false));
-        BuildService service = service(host);
-        String dir;
-        try {
-            dir = service.buildDirOf(plan);
-            logFile.set(host.resolve(dir).resolve(BuildService.LOG_NAME));
-        } catch (RuntimeException e) {
-            dir = null;
-            logFile.set(null);
-        }
-        log.clear();
-        attemptedFor = BuiltFor.of(plan);
-        attemptedDir = dir;
-        attemptedDirName = plan.buildDir();
-        // The build writes into the build folder: whatever was there is not known-good any more.
-        built = null;
-        lastEnd = null;
-        List<BinaryBuild> rows = plan.binaries().stream().map(BinaryBuild::new).toList();
-        rows.forEach(BinaryBuild::includedInBuild);
-        attemptRows = rows;
-        attemptStatus = "";
-        attemptError = "";
-        binaries.setAll(rows);
-        findings.clear();
-        error.set("");
-        result.set(null);
-        outcome.set(null);
-        outcomeShown.set(false);
-        rebuildNotice.set("");
-        builtNote.set("");
-        startedAt.set(clock.instant());
-        endedAt.set(null);
-        runJob("The build", "Starting the build", (listener, token) -> service.run(new BuildRequest(plan, script, checkout.revision(host, plan.source())), listener, token),
-                new JobEvents() {
-                    @Override
-                    public void log(LogLine line) {
-                        log.offer(line);
-                    }
-
-                    @Override
-                    public void part(String name, PartState state) {
-                        binaries.stream().filter(b -> b.binary().equals(name)).findFirst()
-                                .ifPresent(b -> b.moveTo(state, clock.instant()));
-                    }
-
-                    @Override
-                    public void progress(double fraction) {
-                        running().ifPresent(b -> b.progress(fraction));
-                    }
-                }, o -> {
-                    endedAt.set(clock.instant());
-                    if (o instanceof Outcome.Succeeded<BuildResult> s) {
-                        BuildResult r = s.value();
-                        result.set(r);
-                        findings.setAll(r.findings());
-                        logFile.set(r.logFile());
-                        if (r.success()) {
-                            built = r.record();
-                        } else {
-                            lastEnd = r.cancelled() ? Unfinished.CANCELLED : Unfinished.FAILED;
-                        }
-                        outcomeShown.set(!r.cancelled());
-                        status.set(r.cancelled() ? "Build cancelled." : r.success() ? "Build finished." : "Build failed.");
-                    } else if (o instanceof Outcome.Failed<BuildResult> f) {
-                        running().ifPresent(b -> b.moveTo(PartState.FAILED, clock.instant()));
-                        error.set(f.message());
-                        lastEnd = Unfinished.NOT_STARTED;
-                        status.set("Build not started.");
-                    } else {
-                        running().ifPresent(b -> b.moveTo(PartState.CANCELLED, clock.instant()));
-                        status.set("Build cancelled.");
-                        error.set(CANCELLED);
-                        lastEnd = Unfinished.CANCELLED;
-                    }
-                    attemptStatus = status.get();
-                    attemptError = error.get();
-                    outcome.set(o);
-                    // The build changed the folder: judge its binaries again.
-                    refresh();
-                });
-        revalidate();
-    }
-
-    /**
-     * Several packages: the engine's refusals first (its own short task), then each package's
-     * build as a task of its own, one after the other.
-     */
-    private void startRelease() {
         List<ReleasePlan> plans = plans();
         Host host = draft.host();
         BuildScriptFacts script = script().orElse(new BuildScriptFacts(Set.of(), false));
         BuildService service = service(host);
-        releasePlans = plans;
-        List<PackageBuild> builds = plans.stream().map(p -> new PackageBuild(p, new LogBuffer(10_000))).toList();
-        packageBuilds.setAll(builds);
-        built = null;
-        attemptedFor = null;
-        findings.clear();
-        error.set("");
-        result.set(null);
-        outcome.set(null);
+        List<PackageBuild> run = new ArrayList<>();
+        for (ReleasePlan p : plans) {
+            PackageBuild b = new PackageBuild(p);
+            String dir;
+            Path file;
+            try {
+                dir = service.buildDirOf(p);
+                file = host.resolve(dir).resolve(BuildService.LOG_NAME);
+            } catch (RuntimeException e) {
+                dir = null;
+                file = null;
+            }
+            b.included(dir, file);
+            run.add(b);
+        }
+        lastRun = List.copyOf(run);
+        packageBuilds.setAll(run);
+        selected.set(run.get(0));
         releaseEnded.set(null);
+        completed.set(false);
+        error.set("");
+        rebuildNotice.set("");
+        builtNote.set("");
         startedAt.set(clock.instant());
         endedAt.set(null);
+        showSelected();
         Path out = outputFolder(host);
-        runJob("Checking the release", "Checking the " + builds.size() + " packages", (listener, token) -> {
-            if (releases != null && out != null) {
-                // Force: the outputs are the Archive step's to refuse; here, only what would spoil a build counts.
-                releases.prepare(ReleaseRequest.of(new Release(plans), "the wizard's release", host, out)
-                        .withMode(ReleaseRequest.Mode.SKIP_BUILD).withForce(true), listener, token);
-            }
-            return Boolean.TRUE;
-        }, o -> {
-            if (o instanceof Outcome.Succeeded<Boolean>) {
-                buildPackage(builds, 0, host, script, service);
-                return;
-            }
-            String why = o instanceof Outcome.Failed<Boolean> f ? f.message() : CANCELLED;
-            builds.forEach(b -> b.notStarted(why, clock.instant()));
-            error.set(why);
-            endRelease(builds);
-        });
+        runJob("Checking the release", "Checking " + (run.size() == 1 ? "the package" : "the " + run.size() + " packages"),
+                (listener, token) -> {
+                    if (releases != null && out != null) {
+                        // Force: the outputs are the Archive step's to refuse; here, only what would spoil a build counts.
+                        releases.prepare(ReleaseRequest.of(new Release(plans), "the wizard's release", host, out)
+                                .withMode(ReleaseRequest.Mode.SKIP_BUILD).withForce(true), listener, token);
+                    }
+                    return Boolean.TRUE;
+                }, o -> {
+                    if (o instanceof Outcome.Succeeded<Boolean>) {
+                        buildPackage(run, 0, host, script, service);
+                        return;
+                    }
+                    Instant now = clock.instant();
+                    if (o instanceof Outcome.Failed<Boolean> f) {
+                        run.forEach(b -> b.notStarted(f.message(), now));
+                    } else {
+                        run.get(0).stopped(now);
+                        run.subList(1, run.size()).forEach(PackageBuild::notRun);
+                    }
+                    endRun(run);
+                });
         revalidate();
     }
 
@@ -711,16 +666,14 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
         }
     }
 
-    private void buildPackage(List<PackageBuild> builds, int i, Host host, BuildScriptFacts script, BuildService service) {
-        PackageBuild pb = builds.get(i);
-        try {
-            pb.logFile(host.resolve(service.buildDirOf(pb.plan())).resolve(BuildService.LOG_NAME));
-        } catch (RuntimeException e) {
-            pb.logFile(null);
-        }
+    private void buildPackage(List<PackageBuild> run, int i, Host host, BuildScriptFacts script, BuildService service) {
+        PackageBuild pb = run.get(i);
         pb.started(clock.instant());
-        String which = pb.name() + " (" + (i + 1) + " of " + builds.size() + ")";
-        runJob("The build of " + pb.name(), "Building " + which,
+        // The log in front is the running package's.
+        selected.set(pb);
+        showSelected();
+        String which = pb.name() + " (" + (i + 1) + " of " + run.size() + ")";
+        runJob("The build" + (run.size() == 1 ? "" : " of " + pb.name()), run.size() == 1 ? "Starting the build" : "Building " + which,
                 (listener, token) -> service.run(new BuildRequest(pb.plan(), script, checkout.revision(host, pb.plan().source())),
                         listener, token), new JobEvents() {
                     @Override
@@ -747,7 +700,7 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
 
                     @Override
                     public String status(String text) {
-                        return which + ": " + text;
+                        return run.size() == 1 ? text : which + ": " + text;
                     }
                 }, o -> {
                     Instant now = clock.instant();
@@ -762,35 +715,30 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
                         stop = true;
                     }
                     if (stop) {
-                        builds.subList(i + 1, builds.size()).forEach(PackageBuild::notRun);
-                        error.set(CANCELLED + " " + (i + 1 < builds.size() ? "The packages after " + pb.name() + " were not run." : ""));
-                        endRelease(builds);
-                    } else if (i + 1 < builds.size()) {
+                        run.subList(i + 1, run.size()).forEach(PackageBuild::notRun);
+                        endRun(run);
+                    } else if (i + 1 < run.size()) {
                         // A package that failed stops nothing else.
-                        buildPackage(builds, i + 1, host, script, service);
+                        buildPackage(run, i + 1, host, script, service);
                     } else {
-                        endRelease(builds);
+                        endRun(run);
                     }
                 });
         revalidate();
     }
 
-    private void endRelease(List<PackageBuild> builds) {
-        endedAt.set(clock.instant());
-        long ok = builds.stream().filter(b -> b.state() == PackageBuild.State.BUILT).count();
-        status.set(ok == builds.size() ? "All " + ok + " packages built."
-                : ok + " of " + builds.size() + " packages built.");
-        if (ok < builds.size() && error.get().isEmpty()) {
-            error.set(String.join(" ", builds.stream().filter(b -> b.state() == PackageBuild.State.FAILED)
-                    .map(b -> b.name() + ": " + b.error()).toList()));
-        }
-        releaseEnded.set(List.copyOf(builds));
+    /** The run ended: its packages are judged again against the plan (the builds changed their folders). */
+    private void endRun(List<PackageBuild> run) {
+        releaseEnded.set(List.copyOf(run));
         refresh();
     }
 
-    /** The binary being built now, if any. */
-    private Optional<BinaryBuild> running() {
-        return binaries.stream().filter(b -> b.state() == PartState.RUNNING).findFirst();
+    /** Shows {@code b}'s rows, findings and log; ignored for a package the step does not show. */
+    public void select(PackageBuild b) {
+        if (b != null && packageBuilds.contains(b) && b != selected.get()) {
+            selected.set(b);
+            showSelected();
+        }
     }
 
     public ObservableList<String> toolsets() { return toolsets; }
@@ -802,39 +750,43 @@ public final class BuildStepViewModel extends AbstractStepViewModel {
     public BooleanProperty graphsProperty() { return graphs; }
     public BooleanProperty useExistingProperty() { return useExisting; }
     public ObservableList<String> commandLines() { return commandLines; }
-    /** The binaries the build makes, in order, each with its own state, progress and time. */
+    /** The selected package's binaries, in order, each with its own state, progress and time. */
     public ObservableList<BinaryBuild> binaries() { return binaries; }
-    /** Findings of the last build (known failures, missing outputs, build flags). */
+    /** Findings of the selected package's last build (known failures, missing outputs, build flags). */
     public ObservableList<Finding> findings() { return findings; }
-    /** What the rules say about the chosen options (toolset, defaults), live. */
+    /** What the rules say about the chosen options (toolset, defaults) of every package, live. */
     public ObservableList<Finding> optionFindings() { return optionFindings; }
+    /** The selected package's build result, while its last build is the one shown. */
     public ReadOnlyObjectProperty<BuildResult> resultProperty() { return result.getReadOnlyProperty(); }
+    /** When the run shown started; null while no package shown is from a run. */
     public ReadOnlyObjectProperty<Instant> startedAtProperty() { return startedAt.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<Instant> endedAtProperty() { return endedAt.getReadOnlyProperty(); }
     public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
     public ReadOnlyStringProperty existingDescriptionProperty() { return existingDescription.getReadOnlyProperty(); }
+    /** The selected package's log file, once known. */
     public ReadOnlyObjectProperty<Path> logFileProperty() { return logFile.getReadOnlyProperty(); }
-    /** How the last build ended (null while none ended, and while a build runs): for notices. */
-    public ReadOnlyObjectProperty<Outcome<BuildResult>> outcomeProperty() { return outcome.getReadOnlyProperty(); }
-    /** "Built for ... - rebuild needed: ..." when this session's build was for another plan; empty otherwise. */
+    /** "Built for ... - rebuild needed: ..." for each package whose build this session no longer serves it; empty otherwise. */
     public ReadOnlyStringProperty rebuildNoticeProperty() { return rebuildNotice.getReadOnlyProperty(); }
     /**
      * What the core's check says about this session's build when it serves the plan with a remark
      * (e.g. built for more targets than the plan ships, after Back and fewer targets); empty otherwise.
      */
     public ReadOnlyStringProperty builtNoteProperty() { return builtNote.getReadOnlyProperty(); }
-    /** True when the last build's findings describe the plan as it is now (a build ran to its end for it). */
+    /** True when the selected package's last build ran to its end for the plan as it is: its findings describe it. */
     public ReadOnlyBooleanProperty outcomeShownProperty() { return outcomeShown.getReadOnlyProperty(); }
-    public LogBuffer log() { return log; }
-    /** True when the draft makes several packages: the step shows {@link #packageBuilds()}. */
+    /** The selected package's log: the build of the plan shown, never another plan's. */
+    public LogBuffer log() { return selected.get() == null ? noLog : selected.get().log(); }
+    /** True when the draft makes several packages: the step shows a row and a log tab for each. */
     public ReadOnlyBooleanProperty severalPackagesProperty() { return severalPackages.getReadOnlyProperty(); }
-    /** Each package of a release of several, in order, with its own state and log; empty for one package. */
+    /** Each package of the release, in build order, with its own state and log (one for a single track). */
     public ObservableList<PackageBuild> packageBuilds() { return packageBuilds; }
-    /** The packages as the last builds of several ended (null before, and while they run): for notices. */
+    /** The package whose rows, findings and log the step shows: the running one during a run. */
+    public ReadOnlyObjectProperty<PackageBuild> selectedProperty() { return selected.getReadOnlyProperty(); }
+    /** The packages as the last run ended (null before, and while it runs): for notices. */
     public ReadOnlyObjectProperty<List<PackageBuild>> releaseEndedProperty() { return releaseEnded.getReadOnlyProperty(); }
     /**
-     * True when the last build, for what the step would build now, built everything: the one
-     * package's binaries, or every package of several. What the step's overall bar shows as full.
+     * True when the last run, for what the step would build now, built every package. What the
+     * step's overall bar shows as full.
      */
     public ReadOnlyBooleanProperty completedProperty() { return completed.getReadOnlyProperty(); }
     public Clock clock() { return clock; }

@@ -17,30 +17,31 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * One package of a release of several as the Build step shows it: its plan, its own build (a
- * task of its own, one after the other), its own log, and how it ended. A package the release
- * never reached (cancelled before it) reads "not run". Changed only by {@link BuildStepViewModel}.
+ * One package of the release the Build step makes (a release of one for a single track) as the
+ * step shows it: its plan, its binaries' rows, its own log, and its {@link BuildAttempt} once a run
+ * included it. A package no run included, or whose plan changed since, is a fresh one that reads
+ * "waiting" with an empty log: rows and log always belong to the plan shown. Changed only by
+ * {@link BuildStepViewModel}.
  */
 public final class PackageBuild {
 
-    /** Where a package stands; {@link #NOT_RUN} when the release stopped before it. */
+    /** Where a package stands; {@link #NOT_RUN} when the run stopped before it. */
     public enum State { WAITING, RUNNING, BUILT, FAILED, CANCELLED, NOT_RUN }
 
+    /** Lines each package's log keeps on screen (the whole log is in its build folder). */
+    static final int LOG_LINES = 10_000;
+
     private final ReleasePlan plan;
-    private final LogBuffer log;
+    private final LogBuffer log = new LogBuffer(LOG_LINES);
     private final ObservableList<BinaryBuild> binaries = FXCollections.observableArrayList();
     private final ObservableList<Finding> findings = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<State> state = new ReadOnlyObjectWrapper<>(this, "state", State.WAITING);
     private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", "waiting");
     private final ReadOnlyObjectWrapper<Path> logFile = new ReadOnlyObjectWrapper<>(this, "logFile");
-    private BuildResult result;
-    private String error = "";
-    private Instant startedAt;
-    private Instant endedAt;
+    private BuildAttempt attempt;
 
-    PackageBuild(ReleasePlan plan, LogBuffer log) {
+    PackageBuild(ReleasePlan plan) {
         this.plan = plan;
-        this.log = log;
         plan.binaries().forEach(b -> binaries.add(new BinaryBuild(b)));
     }
 
@@ -63,7 +64,7 @@ public final class PackageBuild {
         return log;
     }
 
-    /** Its binaries, each with its own state, as the single build shows them. */
+    /** Its binaries, each with its own state, progress and time. */
     public ObservableList<BinaryBuild> binaries() {
         return binaries;
     }
@@ -91,31 +92,37 @@ public final class PackageBuild {
         return logFile.getReadOnlyProperty();
     }
 
+    /** Its part of the last run; null when no run included it. */
+    public BuildAttempt attempt() {
+        return attempt;
+    }
+
     /** Its build's result, when the build ran to an end (succeeded, failed or cancelled by the engine). */
     public BuildResult result() {
-        return result;
+        return attempt == null ? null : attempt.result();
     }
 
     /** The record its build wrote beside the binaries; null unless it was built. */
     public BuildRecord record() {
-        return state.get() == State.BUILT && result != null ? result.record() : null;
+        return attempt == null ? null : attempt.record();
     }
 
     /** Why it did not build (the build's first error, a refusal before it, or the cancel); empty otherwise. */
     public String error() {
-        return error;
+        return attempt == null ? "" : attempt.error();
     }
 
-    void logFile(Path file) {
+    /** Included in a run that was started: its binaries are part of a build now. */
+    void included(String dir, Path file) {
+        attempt = BuildAttempt.waiting(plan, dir);
         logFile.set(file);
+        binaries.forEach(BinaryBuild::includedInBuild);
+        show();
     }
 
     void started(Instant now) {
-        startedAt = now;
-        endedAt = null;
-        binaries.forEach(BinaryBuild::includedInBuild);
-        state.set(State.RUNNING);
-        status.set("building");
+        attempt = attempt.running(now);
+        show();
     }
 
     void status(String text) {
@@ -125,43 +132,52 @@ public final class PackageBuild {
     }
 
     void ended(BuildResult r, Instant now) {
-        endedAt = now;
-        result = r;
+        attempt = attempt.ended(r, now);
         findings.setAll(r.findings());
         if (r.logFile() != null) {
             logFile.set(r.logFile());
         }
-        if (r.success()) {
-            state.set(State.BUILT);
-            status.set("built in " + BinaryBuild.clock(startedAt, endedAt));
-        } else if (r.cancelled()) {
-            stopped(now);
-        } else {
-            error = r.findings().stream().filter(Finding::isError).map(Finding::message).findFirst().orElse("see its log");
-            state.set(State.FAILED);
-            status.set("failed after " + BinaryBuild.clock(startedAt, endedAt) + ": " + error);
+        if (r.cancelled()) {
+            settleRunning(PartState.CANCELLED, now);
         }
+        show();
     }
 
     void notStarted(String why, Instant now) {
-        endedAt = now;
-        error = why;
-        binaries.stream().filter(b -> b.state() == PartState.RUNNING).forEach(b -> b.moveTo(PartState.FAILED, now));
-        state.set(State.FAILED);
-        status.set("not built: " + why);
+        attempt = attempt.notStarted(why, now);
+        settleRunning(PartState.FAILED, now);
+        show();
     }
 
     void stopped(Instant now) {
-        endedAt = now;
-        error = BuildStepViewModel.CANCELLED;
-        binaries.stream().filter(b -> b.state() == PartState.RUNNING).forEach(b -> b.moveTo(PartState.CANCELLED, now));
-        state.set(State.CANCELLED);
-        status.set("cancelled after " + BinaryBuild.clock(startedAt, endedAt));
+        attempt = attempt.stopped(now);
+        settleRunning(PartState.CANCELLED, now);
+        show();
     }
 
     void notRun() {
-        state.set(State.NOT_RUN);
-        status.set("not run: the release was stopped before it");
+        attempt = attempt.notRun();
+        show();
+    }
+
+    /** A binary still running when its build ended without saying so ends as the build did. */
+    private void settleRunning(PartState end, Instant now) {
+        binaries.stream().filter(b -> b.state() == PartState.RUNNING).forEach(b -> b.moveTo(end, now));
+    }
+
+    /** The state and the one line follow the attempt. */
+    private void show() {
+        BuildAttempt a = attempt;
+        state.set(a.state());
+        status.set(switch (a.state()) {
+            case WAITING -> "waiting";
+            case RUNNING -> "building";
+            case BUILT -> "built in " + BinaryBuild.clock(a.startedAt(), a.endedAt());
+            case FAILED -> a.neverStarted() ? "not built: " + a.error()
+                    : "failed after " + BinaryBuild.clock(a.startedAt(), a.endedAt()) + ": " + a.error();
+            case CANCELLED -> "cancelled after " + BinaryBuild.clock(a.startedAt(), a.endedAt());
+            case NOT_RUN -> "not run: the release was stopped before it";
+        });
     }
 
     /** The running binary of this package, if any. */

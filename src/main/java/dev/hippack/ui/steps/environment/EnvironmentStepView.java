@@ -4,6 +4,7 @@ import dev.hippack.core.detect.Checkout;
 import dev.hippack.core.detect.DetectedGpu;
 import dev.hippack.core.detect.DetectedTool;
 import dev.hippack.core.detect.HipSdk;
+import dev.hippack.core.detect.SdkKind;
 import dev.hippack.core.detect.MachineReport;
 import dev.hippack.core.detect.MsvcToolset;
 import dev.hippack.core.detect.VisualStudioInstance;
@@ -20,6 +21,7 @@ import dev.hippack.ui.wizard.StepView;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import javafx.beans.binding.Bindings;
 import javafx.beans.value.ChangeListener;
 import javafx.beans.value.ObservableValue;
@@ -288,7 +290,7 @@ public final class EnvironmentStepView implements StepView {
     }
 
     private static Node sdkCard(HipSdk s) {
-        Label title = new Label("HIP SDK " + (s.version() == null ? "(unknown version)" : s.version())
+        Label title = new Label(s.kind().displayName() + " " + (s.version() == null ? "(unknown version)" : s.version())
                 + (s.fullVersion() == null ? "" : "  (" + s.fullVersion() + ")"),
                 s.usable() ? Icons.of(Icons.Glyph.OK, Css.OK) : Icons.of(Icons.Glyph.WARNING, Css.SEVERITY_WARNING));
         title.getStyleClass().add(Css.CARD_TITLE);
@@ -300,6 +302,9 @@ public final class EnvironmentStepView implements StepView {
                 line("Found by", String.join(", ", s.foundBy())),
                 line("DLLs", s.dlls().isEmpty() ? "none" : String.join(", ", s.dlls())),
                 line("Compiler", s.compiler() ? "clang++.exe present" : "clang++.exe missing"));
+        if (!s.kernelLayout().isEmpty()) {
+            box.getChildren().add(line("Kernel layout", s.kernelLayout()));
+        }
         if (!s.missing().isEmpty()) {
             Label missing = new Label("Missing: " + String.join(", ", s.missing()), Icons.of(Icons.Glyph.MISSING, Css.SEVERITY_ERROR));
             missing.setWrapText(true);
@@ -312,7 +317,9 @@ public final class EnvironmentStepView implements StepView {
         }
         box.getStyleClass().add(Css.CARD);
         box.setPrefWidth(410);
-        box.setId("sdk-card-" + (s.version() == null ? "unknown" : s.version()));
+        // A TheRock tarball and wheels of one version are two cards; the classic SDK keeps its plain id.
+        box.setId("sdk-card-" + (s.kind() == SdkKind.CLASSIC ? "" : s.kind().name().toLowerCase(Locale.ROOT).replace('_', '-') + "-")
+                + (s.version() == null ? "unknown" : s.version()));
         return box;
     }
 

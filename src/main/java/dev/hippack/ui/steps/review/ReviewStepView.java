@@ -121,10 +121,8 @@ public final class ReviewStepView implements StepView {
         ack.setMnemonicParsing(true);
         ack.setWrapText(true);
         ack.selectedProperty().bindBidirectional(vm.warningsAcknowledgedProperty());
-        ack.visibleProperty().bind(Bindings.createBooleanBinding(() -> vm.warningCount() > 0 && (vm.severalPackagesProperty().get()
-                ? vm.packageReviews().stream().anyMatch(PackageReview::willZip)
-                : vm.auditProperty().get() != null && vm.auditProperty().get().passed()),
-                vm.findings(), vm.auditProperty(), vm.packageReviews(), vm.severalPackagesProperty()));
+        ack.visibleProperty().bind(Bindings.createBooleanBinding(() -> vm.warningCount() > 0
+                && vm.packageReviews().stream().anyMatch(PackageReview::willZip), vm.packageReviews()));
         ack.managedProperty().bind(ack.visibleProperty());
         findingsBox.setId(ID_FINDINGS);
         // The findings take the room they need, up to a third of the page; the tree takes the rest.
@@ -150,8 +148,16 @@ public final class ReviewStepView implements StepView {
         packages.setId(ID_PACKAGES);
         packages.setUserData(vm);
         packages.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
-        vm.packageReviews().addListener((ListChangeListener<PackageReview>) c -> showPackages(packages));
-        showPackages(packages);
+        // One package's review is shown by the nodes above; tabs only for several.
+        Runnable tabs = () -> {
+            if (vm.packageReviews().size() > 1) {
+                showPackages(packages);
+            } else {
+                packages.getTabs().clear();
+            }
+        };
+        vm.packageReviews().addListener((ListChangeListener<PackageReview>) c -> tabs.run());
+        tabs.run();
         VBox.setVgrow(packages, Priority.ALWAYS);
         // One package: its checks and tree; several: a tab each.
         for (Node n : List.of(audit, findingsScroll, tree)) {

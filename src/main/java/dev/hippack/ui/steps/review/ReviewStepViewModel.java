@@ -25,7 +25,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -40,15 +39,16 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * Step 4. Stages the package with the engine (layout from the plan, written under a temporary
- * name), reads it back as a tree, and verifies it ({@link PackageVerifier}): every check of the
- * audit (docs/design.md §5), whether the binaries were built for this plan, and the start check. Errors block Next;
- * warnings block it until the user acknowledges them.
- *
- * <p>A release of several packages stages and checks each in turn ({@link #packageReviews()}, one
- * tree each). A package that cannot be staged, or whose checks find errors, is marked and gets no
- * zip; it does not stop the others, and Next stays open while at least one package passes: the
- * Archive step then cuts an incomplete release and says so.
+ * Step 4. Stages each package of the release the draft makes (one for a single track, a release
+ * of one; one per track for "all tracks") with the engine, in turn: layout from the plan, written
+ * under a temporary name, read back as a tree, and verified ({@link PackageVerifier}): every check
+ * of the audit (docs/design.md §5), whether the binaries were built for this plan, and the start
+ * check. One path for any number of packages ({@link #packageReviews()}). A package that cannot
+ * be staged, or whose checks find errors, is marked and gets no zip; it does not stop the others.
+ * Next opens while at least one package passes, once the warnings are acknowledged: the Archive
+ * step then cuts an incomplete release and says so. For one package, {@link #treeProperty()},
+ * {@link #auditProperty()}, {@link #stagedProperty()} and {@link #findings()} are its own, and a
+ * refusal to stage it is the step's error.
  */
 public final class ReviewStepViewModel extends AbstractStepViewModel {
 
@@ -66,11 +66,10 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
     private final ObservableList<Finding> findings = FXCollections.observableArrayList();
     private final ObservableList<PackageReview> packageReviews = FXCollections.observableArrayList();
     private final ReadOnlyBooleanWrapper severalPackages = new ReadOnlyBooleanWrapper(this, "severalPackages");
+    /** What the reviews were staged from: the packages' plans and the builds they were judged against. */
     private List<ReleasePlan> stagedPlans = List.of();
     private Map<String, BuildRecord> stagedBuilds = Map.of();
     private WizardDraft draft = new WizardDraft();
-    private ReleasePlan stagedPlan;
-    private BuildRecord stagedBuild;
 
     public ReviewStepViewModel(LayoutPlanner planner, Stager stager, PackageVerifier verifier, PackageTreeReader treeReader, TaskRunner runner) {
         super(runner);
@@ -99,29 +98,13 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
             }
         }
         severalPackages.set(d.severalPackages());
-        if (d.severalPackages()) {
-            if (!packageReviews.isEmpty() && (!d.plans().equals(stagedPlans) || !d.lastBuilds().equals(stagedBuilds))) {
-                clear();
-            }
-            if (staged.get() != null) {
-                clear();
-            }
-            revalidate();
-            if (packageReviews.isEmpty() && canStage()) {
-                stage();
-            }
-            return;
-        }
-        if (!packageReviews.isEmpty()) {
-            clear();
-        }
-        // A plan changed since staging (other targets, other binaries), or a new build (the same
-        // plan built again: its record is a new one), makes the staged folder stale.
-        if (staged.get() != null && (!d.toPlan().equals(stagedPlan) || !Objects.equals(d.lastBuild(), stagedBuild))) {
+        // Other packages since staging (other targets, other binaries), or a new build (the same plan
+        // built again: its record is a new one), make the staged folders stale.
+        if (!packageReviews.isEmpty() && (!d.plans().equals(stagedPlans) || !d.lastBuilds().equals(stagedBuilds))) {
             clear();
         }
         revalidate();
-        if (staged.get() == null && canStage()) {
+        if (packageReviews.isEmpty() && canStage()) {
             stage();
         }
     }
@@ -140,63 +123,27 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
         return !busy.get() && outputFolder.get() != null && draft.host() != null && draft.track() != null;
     }
 
-    /** Stages the package into the output folder and verifies it, in the background. */
+    /**
+     * Stages, checks and reads back each package in turn, in the background; a refusal is that
+     * package's alone. Binaries built for another plan are never packaged: the verifier's binaries
+     * check (build record and CMakeCache, as in 'stage' and 'package') makes them an error.
+     */
     public void stage() {
         if (!canStage()) {
             return;
         }
-        if (draft.severalPackages()) {
-            stageEach();
-            return;
-        }
-        ReleasePlan plan = draft.toPlan();
-        Host host = draft.host();
-        Path out = outputFolder.get();
-        clear();
-        // Binaries built for another plan are never packaged: the verifier's binaries check (build
-        // record and CMakeCache, as in 'stage' and 'package') makes them an error that blocks Next.
-        BuildRecord built = draft.lastBuild();
-        runJob("Staging", "Staging the package", (listener, token) -> {
-            PackageLayout layout = planner.plan(plan, host);
-            StageResult s = stager.run(new StageRequest(layout, out), listener, token);
-            AuditReport report = verifier.run(new VerifyRequest(s.packageDir(), plan, host, false), listener, token);
-            return new Reviewed(s, report, treeReader.read(s.packageDir()));
-        }, outcome -> {
-            if (outcome instanceof Outcome.Succeeded<Reviewed> s) {
-                Reviewed r = s.value();
-                stagedPlan = plan;
-                stagedBuild = built;
-                staged.set(r.stage());
-                audit.set(r.audit());
-                tree.set(r.tree());
-                List<Finding> all = new ArrayList<>(r.stage().findings());
-                all.addAll(r.audit().findings());
-                all.sort((x, y) -> x.severity().compareTo(y.severity()));
-                findings.setAll(all);
-                totals.set(totalsText(r.stage()));
-                status.set(r.audit().passed() ? "Staged and checked: no error." : "The checks found errors.");
-            } else if (outcome instanceof Outcome.Failed<Reviewed> f) {
-                error.set(f.message());
-            } else {
-                error.set("Cancelled: no staged folder was left behind.");
-            }
-            revalidate();
-        });
-        revalidate();
-    }
-
-    /** Each package of several in turn: staged, checked and read as a tree; a refusal is that package's alone. */
-    private void stageEach() {
         List<ReleasePlan> plans = draft.plans();
         Host host = draft.host();
         Path out = outputFolder.get();
         Map<String, BuildRecord> builds = draft.lastBuilds();
         clear();
-        runJob("Staging", "Staging " + plans.size() + " packages", (listener, token) -> {
+        runJob("Staging", plans.size() == 1 ? "Staging the package" : "Staging " + plans.size() + " packages", (listener, token) -> {
             List<PackageReview> reviews = new ArrayList<>();
             for (int i = 0; i < plans.size(); i++) {
                 ReleasePlan plan = plans.get(i);
-                listener.status("Staging " + plan.archiveName() + " (" + (i + 1) + " of " + plans.size() + ")");
+                if (plans.size() > 1) {
+                    listener.status("Staging " + plan.archiveName() + " (" + (i + 1) + " of " + plans.size() + ")");
+                }
                 try {
                     StageResult s = stager.run(new StageRequest(planner.plan(plan, host), out), listener, token);
                     AuditReport report = verifier.run(new VerifyRequest(s.packageDir(), plan, host, false), listener, token);
@@ -213,11 +160,7 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
             if (outcome instanceof Outcome.Succeeded<List<PackageReview>> s) {
                 stagedPlans = plans;
                 stagedBuilds = builds;
-                packageReviews.setAll(s.value());
-                long passing = s.value().stream().filter(PackageReview::willZip).count();
-                totals.set(passing + " of " + plans.size() + " packages passed their checks"
-                        + (passing == plans.size() ? "." : "; the others get no zip and the release will be incomplete."));
-                status.set(passing == plans.size() ? "Staged and checked: no error." : "The checks found errors.");
+                show(s.value());
             } else if (outcome instanceof Outcome.Failed<List<PackageReview>> f) {
                 error.set(f.message());
             } else {
@@ -226,6 +169,25 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
             revalidate();
         });
         revalidate();
+    }
+
+    /** The reviews, and what the step says of them: one package's own tree, checks and refusal; how many of several passed. */
+    private void show(List<PackageReview> reviews) {
+        packageReviews.setAll(reviews);
+        long passing = reviews.stream().filter(PackageReview::willZip).count();
+        status.set(passing == reviews.size() ? "Staged and checked: no error." : "The checks found errors.");
+        if (reviews.size() == 1) {
+            PackageReview r = reviews.get(0);
+            staged.set(r.stage());
+            audit.set(r.audit());
+            tree.set(r.tree());
+            findings.setAll(r.findings());
+            error.set(r.error());
+            totals.set(r.stage() == null ? "" : totalsText(r.stage()));
+        } else {
+            totals.set(passing + " of " + reviews.size() + " packages passed their checks"
+                    + (passing == reviews.size() ? "." : "; the others get no zip and the release will be incomplete."));
+        }
     }
 
     private String totalsText(StageResult s) {
@@ -249,23 +211,19 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
         totals.set("");
         error.set("");
         warningsAcknowledged.set(false);
-        stagedPlan = null;
-        stagedBuild = null;
     }
 
     private void revalidate() {
-        if (draft.severalPackages()) {
-            blockedBy(releaseReason());
-            return;
-        }
-        AuditReport a = audit.get();
+        String what = draft.severalPackages() ? "the packages" : "the package";
         String reason;
         if (busy.get()) {
             reason = "Staging and checking.";
-        } else if (a == null) {
-            reason = outputFolder.get() == null ? "Choose the output folder, then stage the package." : "Stage the package to review it.";
-        } else if (!a.passed()) {
-            reason = "The checks found " + a.errors() + (a.errors() == 1 ? " error" : " errors") + ": fix and stage again.";
+        } else if (packageReviews.isEmpty()) {
+            reason = outputFolder.get() == null ? "Choose the output folder, then stage " + what + "."
+                    : "Stage " + what + (draft.severalPackages() ? " to review them." : " to review it.");
+        } else if (packageReviews.stream().noneMatch(PackageReview::willZip)) {
+            reason = packageReviews.size() == 1 ? notPassed(packageReviews.get(0))
+                    : "No package passed its checks, so there would be nothing to release: fix and stage again.";
         } else if (warningCount() > 0 && !warningsAcknowledged.get()) {
             reason = "Acknowledge the " + warningCount() + (warningCount() == 1 ? " warning" : " warnings") + " to go on.";
         } else {
@@ -274,42 +232,32 @@ public final class ReviewStepViewModel extends AbstractStepViewModel {
         blockedBy(reason);
     }
 
-    private String releaseReason() {
-        if (busy.get()) {
-            return "Staging and checking.";
+    /** Why the one package did not pass: its checks' errors, or the refusal to stage it. */
+    private static String notPassed(PackageReview r) {
+        if (r.audit() == null) {
+            return "The package could not be staged: fix and stage again.";
         }
-        if (packageReviews.isEmpty()) {
-            return outputFolder.get() == null ? "Choose the output folder, then stage the packages." : "Stage the packages to review them.";
-        }
-        if (packageReviews.stream().noneMatch(PackageReview::willZip)) {
-            return "No package passed its checks, so there would be nothing to release: fix and stage again.";
-        }
-        if (warningCount() > 0 && !warningsAcknowledged.get()) {
-            return "Acknowledge the " + warningCount() + (warningCount() == 1 ? " warning" : " warnings") + " to go on.";
-        }
-        return null;
+        long errors = r.audit().errors();
+        return "The checks found " + errors + (errors == 1 ? " error" : " errors") + ": fix and stage again.";
     }
 
-    /** Warnings of the layout and of the checks (of every package, for several). */
+    /** Warnings of the layout and of the checks, of every package. */
     public int warningCount() {
-        if (draft.severalPackages()) {
-            return (int) packageReviews.stream().mapToLong(PackageReview::warnings).sum();
-        }
-        return (int) findings.stream().filter(f -> f.severity() == Severity.WARNING).count();
+        return (int) packageReviews.stream().mapToLong(PackageReview::warnings).sum();
     }
-
-    private record Reviewed(StageResult stage, AuditReport audit, PackageNode tree) { }
 
     public ObjectProperty<Path> outputFolderProperty() { return outputFolder; }
     public BooleanProperty warningsAcknowledgedProperty() { return warningsAcknowledged; }
+    /** The one package's staged folder as a tree; null for several (each review has its own). */
     public ReadOnlyObjectProperty<PackageNode> treeProperty() { return tree.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<AuditReport> auditProperty() { return audit.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<StageResult> stagedProperty() { return staged.getReadOnlyProperty(); }
     public ReadOnlyStringProperty totalsProperty() { return totals.getReadOnlyProperty(); }
     public ReadOnlyStringProperty errorProperty() { return error.getReadOnlyProperty(); }
-    /** Every finding of the layout and the checks (audit, binaries against the plan, start check), errors first. */
+    /** The one package's findings of the layout and the checks (audit, binaries against the plan, start check), errors first. */
     public ObservableList<Finding> findings() { return findings; }
-    /** Each package of a release of several, staged and checked, in order; empty for one package. */
+    /** Each package of the release, staged and checked, in order (one for a single track). */
     public ObservableList<PackageReview> packageReviews() { return packageReviews; }
+    /** True when the draft makes several packages: the step shows a tab for each. */
     public ReadOnlyBooleanProperty severalPackagesProperty() { return severalPackages.getReadOnlyProperty(); }
 }

@@ -1,6 +1,6 @@
 package dev.hippack.ui.steps.track;
 
-import dev.hippack.core.estimate.ComponentSize;
+import dev.hippack.core.PackagePart;
 import dev.hippack.core.estimate.SizeEstimate;
 import dev.hippack.core.estimate.SizeEstimator;
 import dev.hippack.core.plan.PlanFacts;
@@ -13,14 +13,14 @@ import java.util.function.Function;
 public final class CoreEstimates {
 
     /** The names the step shows for the estimator's component ids. */
-    public static final Map<String, String> COMPONENT_NAMES = Map.of(
-            ComponentSize.EXECUTABLES, "Executables",
-            ComponentSize.HIP_RUNTIME, "HIP runtime",
-            ComponentSize.MATH_DLLS, "Math DLLs",
-            ComponentSize.CRT, "CRT",
-            ComponentSize.ROCBLAS_KERNELS, "rocBLAS kernels",
-            ComponentSize.HIPBLASLT_KERNELS, "hipBLASLt kernels",
-            ComponentSize.README, "README");
+    public static final Map<PackagePart, String> COMPONENT_NAMES = Map.of(
+            PackagePart.EXECUTABLES, "Executables",
+            PackagePart.HIP_RUNTIME, "HIP runtime",
+            PackagePart.MATH_DLLS, "Math DLLs",
+            PackagePart.CRT, "CRT",
+            PackagePart.ROCBLAS_KERNELS, "rocBLAS kernels",
+            PackagePart.HIPBLASLT_KERNELS, "hipBLASLt kernels",
+            PackagePart.README, "README");
 
     private CoreEstimates() { }
 
@@ -30,7 +30,7 @@ public final class CoreEstimates {
 
     public static SizeBreakdown breakdown(SizeEstimate e) {
         List<SizeBreakdown.Segment> segments = e.components().stream()
-                .map(c -> new SizeBreakdown.Segment(COMPONENT_NAMES.getOrDefault(c.id(), c.id()), c.bytes(), c.derived()))
+                .map(c -> new SizeBreakdown.Segment(COMPONENT_NAMES.getOrDefault(c.id(), c.id().id()), c.bytes(), c.derived()))
                 .toList();
         return new SizeBreakdown(segments, e.totalBytes(), e.zipBytes().low(), e.zipBytes().high(), e.source(), e.approximate());
     }

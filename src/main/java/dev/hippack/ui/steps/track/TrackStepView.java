@@ -48,6 +48,7 @@ public final class TrackStepView implements StepView {
     public static final String ID_POLICY_FILTERED = "policy-filtered";
     public static final String ID_FINDINGS = "track-findings";
     public static final String ID_SDK = "track-sdk";
+    public static final String ID_HARDWARE_CAVEAT = "track-hardware-caveat";
     public static final String ID_HIPBLASLT_OFF = "track-hipblaslt-off";
 
     private final TrackStepViewModel vm;
@@ -143,13 +144,20 @@ public final class TrackStepView implements StepView {
         sdk.textProperty().bind(vm.sdkDescriptionProperty());
         sdk.setWrapText(true);
         sdk.getStyleClass().add(Css.MUTED);
+        Label caveat = new Label();
+        caveat.setId(ID_HARDWARE_CAVEAT);
+        caveat.textProperty().bind(vm.hardwareCaveatProperty());
+        caveat.setGraphic(Icons.of(Icons.Glyph.WARNING, Css.SEVERITY_WARNING));
+        caveat.visibleProperty().bind(vm.hardwareCaveatProperty().isNotEmpty());
+        caveat.managedProperty().bind(caveat.visibleProperty());
+        caveat.setWrapText(true);
         Label label = new Label("Track:");
         label.setMinWidth(Label.USE_PREF_SIZE);
         FlowPane row = new FlowPane(10, 6, label, presets, base);
         // Several presets may not fit beside the label in a small window: the row wraps.
         presets.setMaxWidth(Double.MAX_VALUE);
         row.setAlignment(Pos.CENTER_LEFT);
-        return new VBox(6, row, sdk);
+        return new VBox(6, row, sdk, caveat);
     }
 
     private Node options() {

@@ -65,6 +65,7 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
     private final ReadOnlyStringWrapper estimateProblem = new ReadOnlyStringWrapper(this, "estimateProblem", "");
     private final ReadOnlyStringWrapper sdkDescription = new ReadOnlyStringWrapper(this, "sdkDescription", "");
     private final ReadOnlyStringWrapper policyWarning = new ReadOnlyStringWrapper(this, "policyWarning", "");
+    private final ReadOnlyStringWrapper hardwareCaveat = new ReadOnlyStringWrapper(this, "hardwareCaveat", "");
     private final ReadOnlyStringWrapper lastChange = new ReadOnlyStringWrapper(this, "lastChange", "");
     private final ReadOnlyStringWrapper tickNotice = new ReadOnlyStringWrapper(this, "tickNotice", "");
     private final ReadOnlyIntegerWrapper selectedCount = new ReadOnlyIntegerWrapper(this, "selectedCount");
@@ -337,6 +338,9 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
                 ? "HIP SDK " + base.rocmVersion() + " found at " + sdk + "; sizes are measured from it."
                 : "No HIP SDK " + base.rocmVersion() + " on this machine: sizes come from the catalog (the guide's figures). "
                         + "Install " + base.sdkInstaller() + " to build.");
+        // The catalog's sentence for each shown track that rests on inferred facts; no track is named here.
+        hardwareCaveat.set(String.join("\n", (allTracks() ? catalog.tracks() : List.of(base)).stream()
+                .flatMap(t -> t.hardwareCaveat().stream()).toList()));
         policyWarning.set(kernelPolicy.get() == KernelPolicy.DROP
                 ? "Dropping rocBLAS's Tensile kernels saves their size, but every GEMM that falls back to rocBLAS then "
                         + "has no tuned kernel: this path is untested. Ship it only if you have verified it."
@@ -600,6 +604,8 @@ public final class TrackStepViewModel extends AbstractStepViewModel {
     public ReadOnlyStringProperty estimateProblemProperty() { return estimateProblem.getReadOnlyProperty(); }
     public ReadOnlyStringProperty sdkDescriptionProperty() { return sdkDescription.getReadOnlyProperty(); }
     public ReadOnlyStringProperty policyWarningProperty() { return policyWarning.getReadOnlyProperty(); }
+    /** "Not verified on hardware: ..." for the chosen track (each track, for all tracks) that rests on inferred facts; empty otherwise. */
+    public ReadOnlyStringProperty hardwareCaveatProperty() { return hardwareCaveat.getReadOnlyProperty(); }
     /** How the user's last change moved the total, e.g. "-295.6 MiB (gfx1100 unticked)"; empty before one. */
     public ReadOnlyStringProperty lastChangeProperty() { return lastChange.getReadOnlyProperty(); }
     /** Why the last click could not tick a row, in full; empty otherwise. */

@@ -34,7 +34,7 @@ class WorkflowSourceDialogTest {
     @Test
     void chooseFileIsEnabledOnlyOnceTheAnswersNameASourceAndTyping(FxRobot robot) {
         WorkflowSourceForm form = new WorkflowSourceForm();
-        @SuppressWarnings("unchecked")
+        @SuppressWarnings({"unchecked", "rawtypes"}) // an array of a generic type can only be made raw
         Dialog<ButtonType>[] dialog = new Dialog[1];
         robot.interact(() -> {
             dialog[0] = WorkflowSourceDialog.build(stage, form);

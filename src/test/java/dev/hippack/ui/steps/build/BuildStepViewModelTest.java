@@ -15,7 +15,6 @@ import dev.hippack.core.progress.PartState;
 import dev.hippack.ui.common.DirectTaskRunner;
 import dev.hippack.ui.common.HeldTaskRunner;
 import dev.hippack.ui.common.TaskRunner;
-import dev.hippack.ui.run.LogBuffer;
 import dev.hippack.ui.steps.SampleMachine;
 import dev.hippack.ui.steps.track.TrackStepViewModel;
 import dev.hippack.ui.steps.PlanJudge;
@@ -34,11 +33,9 @@ class BuildStepViewModelTest {
     @TempDir
     Path dir;
 
-    private final LogBuffer log = new LogBuffer(50_000);
-
     private BuildStepViewModel vm(SampleMachine m, TaskRunner runner) {
         return new BuildStepViewModel(host -> service(host), PlanJudge.of(new PlanRules(SampleMachine.CATALOG), m.draft::factsFor),
-                runner, log, Clock.systemUTC());
+                runner, Clock.systemUTC());
     }
 
     private static BuildService service(Host host) {
@@ -82,8 +79,8 @@ class BuildStepViewModelTest {
         assertThat(vm.completedProperty().get()).isTrue();
         assertThat(vm.validProperty().get()).isTrue();
         assertThat(vm.busyProperty().get()).isFalse();
-        log.flush();
-        assertThat(log.lines()).extracting(LogLine::text).anyMatch(t -> t.matches("\\[\\d+/\\d+\\].*"));
+        vm.log().flush();
+        assertThat(vm.log().lines()).extracting(LogLine::text).anyMatch(t -> t.matches("\\[\\d+/\\d+\\].*"));
         assertThat(vm.logFileProperty().get()).exists();
         // Each binary is its own task: both built, in order, with their own time.
         assertThat(vm.binaries()).extracting(BinaryBuild::binary).containsExactly("audiocpp_cli", "audiocpp_server");
@@ -241,7 +238,7 @@ class BuildStepViewModelTest {
         vm.start();
         assertThat(vm.validProperty().get()).isTrue();
         vm.leave(m.draft);
-        assertThat(m.draft.lastBuild().targets()).hasSize(8);
+        assertThat(m.draft.lastBuilds().values()).singleElement().satisfies(r -> assertThat(r.targets()).hasSize(8));
 
         // Back, the rocm7 preset, Next.
         track.enter(m.draft);
@@ -256,6 +253,9 @@ class BuildStepViewModelTest {
         assertThat(vm.statusProperty().get()).isEmpty();
         assertThat(vm.outcomeShownProperty().get()).isFalse();
         assertThat(vm.completedProperty().get()).isFalse();
+        // The log and the time shown are the plan's: none for rocm7, which was never built.
+        assertThat(vm.log().received()).isZero();
+        assertThat(vm.startedAtProperty().get()).isNull();
         vm.leave(m.draft);
 
         // Back, rocm6 again: the build counts again, rows and status as it ended.
@@ -268,6 +268,8 @@ class BuildStepViewModelTest {
         assertThat(vm.binaries()).extracting(BinaryBuild::state).containsOnly(PartState.SUCCEEDED);
         assertThat(vm.statusProperty().get()).isEqualTo("Build finished.");
         assertThat(vm.completedProperty().get()).isTrue();
+        assertThat(vm.log().received()).isPositive();
+        assertThat(vm.startedAtProperty().get()).isNotNull();
     }
 
     @Test
@@ -276,7 +278,8 @@ class BuildStepViewModelTest {
         m.draft.targets(List.of("gfx1100", "gfx1103"));
         BuildStepViewModel vm = built(m);
         assertThat(vm.builtNoteProperty().get()).isEmpty();
-        assertThat(m.draft.lastBuild().targets()).containsExactly("gfx1100", "gfx1103");
+        assertThat(m.draft.lastBuilds().values()).singleElement()
+                .satisfies(r -> assertThat(r.targets()).containsExactly("gfx1100", "gfx1103"));
 
         // Back, gfx1101 ticked too, Next: the same build folder, whose CMakeCache and record say gfx1100;gfx1103.
         m.draft.targets(List.of("gfx1100", "gfx1101", "gfx1103"));

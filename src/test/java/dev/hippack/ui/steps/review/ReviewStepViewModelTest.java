@@ -28,6 +28,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -163,7 +164,7 @@ class ReviewStepViewModelTest {
         SampleMachine m = new SampleMachine(dir);
         ReviewStepViewModel vm = vm(new DirectTaskRunner());
         // Built for gfx1100 + gfx1103, then Back and the eight targets of the preset.
-        m.draft.lastBuild(build(m, m.draft.toPlan().withTargets(List.of("gfx1100", "gfx1103"))));
+        m.draft.lastBuilds(Map.of(m.draft.toPlan().archiveName(), build(m, m.draft.toPlan().withTargets(List.of("gfx1100", "gfx1103")))));
         vm.enter(m.draft);
         assertThat(vm.auditProperty().get().passed()).isFalse();
         assertThat(vm.findings()).filteredOn(Finding::isError).extracting(Finding::id).contains(BuildFlagCheck.BUILD_TARGETS);
@@ -171,7 +172,7 @@ class ReviewStepViewModelTest {
         assertThat(vm.validProperty().get()).isFalse();
         assertThat(vm.blockerProperty().get()).startsWith("The checks found");
 
-        m.draft.lastBuild(build(m, m.draft.toPlan()));
+        m.draft.lastBuilds(Map.of(m.draft.toPlan().archiveName(), build(m, m.draft.toPlan())));
         vm.enter(m.draft);
         var first = vm.stagedProperty().get();
         assertThat(first).isNotNull();
@@ -182,7 +183,7 @@ class ReviewStepViewModelTest {
         vm.enter(m.draft);
         assertThat(vm.stagedProperty().get()).as("same build, same plan: kept").isSameAs(first);
         // The same plan built again: what was staged holds the old binaries.
-        m.draft.lastBuild(build(m, m.draft.toPlan()));
+        m.draft.lastBuilds(Map.of(m.draft.toPlan().archiveName(), build(m, m.draft.toPlan())));
         vm.enter(m.draft);
         assertThat(vm.stagedProperty().get()).isNotNull().isNotSameAs(first);
     }
