@@ -169,7 +169,7 @@ public final class StrictJson {
                 refuseUnpairedSurrogates(node.get(i), JsonLocator.element(path, i), at);
             }
         } else if (node.isObject()) {
-            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = node.properties().iterator(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> field = it.next();
                 if (unpairedSurrogate(field.getKey()) >= 0) {
                     throw at.error(path, "a key holds an unpaired UTF-16 surrogate, which is no character; remove or replace it.");
