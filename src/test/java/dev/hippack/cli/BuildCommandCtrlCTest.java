@@ -42,6 +42,7 @@ class BuildCommandCtrlCTest {
         assumeTrue(modulePath != null, "needs the module path to start hip-packager as a child JVM");
         String java = ProcessHandle.current().info().command().orElseThrow();
         ProcessBuilder pb = new ProcessBuilder(java, "-Djava.io.tmpdir=" + javaTmp, "--module-path", modulePath,
+                "--class-path", System.getProperty("java.class.path", ""), "--add-reads", "dev.hippack=ALL-UNNAMED",
                 "--module", "dev.hippack/dev.hippack.Main", "--demo", "build", "--stand-in-pace", "40").redirectErrorStream(true);
         pb.environment().put(RunLog.FOLDER_VARIABLE, logs.toString());
         Process p = pb.start();

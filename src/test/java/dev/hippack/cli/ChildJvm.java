@@ -7,7 +7,9 @@ import org.junit.jupiter.api.Assumptions;
 
 /**
  * The command line in a JVM of its own, started the way the image starts it (the module path,
- * {@code -m dev.hippack/dev.hippack.Main}): a second terminal, a CI step, a process to kill.
+ * {@code -m dev.hippack/dev.hippack.Main}): a second terminal, a CI step, a process to kill. The
+ * test JVM's class path comes along, read by the application as {@code ./mvnw javafx:run} has it
+ * read: the libraries that are no modules (jsign, CycloneDX's own dependencies) are there.
  */
 final class ChildJvm {
 
@@ -21,6 +23,7 @@ final class ChildJvm {
         String javaExe = ProcessHandle.current().info().command()
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         List<String> command = new ArrayList<>(List.of(javaExe, "-Xmx256m", "--module-path", modulePath,
+                "--class-path", System.getProperty("java.class.path", ""), "--add-reads", "dev.hippack=ALL-UNNAMED",
                 "-m", "dev.hippack/dev.hippack.Main"));
         command.addAll(List.of(args));
         return command;

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.hippack.core.demo.SharedSample;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,11 +29,16 @@ class DetectCommandTest {
         CliTestSupport.Result r = CliTestSupport.run("--host", sample.toString(), "detect", "--json");
         assertThat(r.exitCode()).as(r.err()).isEqualTo(Cli.OK);
         JsonNode json = JsonOutput.mapper().readTree(r.out());
-        assertThat(json.get("sdks")).hasSize(2);
-        JsonNode sdk = json.get("sdks").get(0);
-        for (String key : new String[] {"version", "path", "generation", "dlls", "missing", "libraries"}) {
-            assertThat(sdk.has(key)).as(key).isTrue();
+        // The sample holds HIP SDK 6.4, 7.1 and 7.2 and TheRock 10.0 (its README), each with every documented key.
+        assertThat(json.get("sdks")).hasSize(4);
+        List<String> kinds = new ArrayList<>();
+        for (JsonNode sdk : json.get("sdks")) {
+            for (String key : new String[] {"kind", "version", "path", "generation", "dlls", "missing", "libraries"}) {
+                assertThat(sdk.has(key)).as(key).isTrue();
+            }
+            kinds.add(sdk.get("kind").asText());
         }
+        assertThat(kinds).containsExactlyInAnyOrder("classic", "classic", "classic", "therock");
         JsonNode vs = json.get("visualStudio");
         assertThat(vs).hasSize(2);
         for (String key : new String[] {"name", "version", "path", "toolsets", "redists"}) {

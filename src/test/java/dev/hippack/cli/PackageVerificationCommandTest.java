@@ -73,8 +73,11 @@ class PackageVerificationCommandTest {
         CliTestSupport.Result audit = CliTestSupport.run("--demo", "audit", pkg.toString(), "--profile", profile.toString(), "--json");
         assertThat(audit.exitCode()).as(audit.out() + audit.err()).isEqualTo(Cli.FAILED);
         JsonNode report = JsonOutput.mapper().readTree(audit.out());
-        // The path-length figures (info) are reported on every package, after the checks that fail it.
-        assertThat(ids(report.get("findings"))).containsExactly("deps.runtime-loaded", "layout.path-length");
+        // The bill of materials still lists the removed file (sbom.files); the unsigned executables'
+        // warning and the path-length figures (info) are reported on every such package, after the
+        // checks that fail it.
+        assertThat(ids(report.get("findings"))).containsExactly("deps.runtime-loaded", "sign.unsigned", "sbom.files",
+                "layout.path-length");
         assertThat(report.get("findings").get(0).get("file").asText()).isEqualTo("amd_comgr_2.dll");
 
         // ...and so does its zip.

@@ -95,6 +95,11 @@ public final class SampleKernelLibraries {
         List<SampleFile> files = library == KernelLibrary.ROCBLAS ? rocblas(seven) : hipblaslt(seven);
         if (therock) {
             files = withCopiesOf(files, "gfx1151", List.of("gfx1152", "gfx1153"));
+            if (library == KernelLibrary.HIPBLASLT) {
+                // TheRock builds hipBLASLt for gfx1102 again (TheRock PR #2908); 7.1's listing has no
+                // gfx1102 files, so gfx1101's stand in under its name and sizes (an assumption).
+                files = withCopiesOf(files, "gfx1101", List.of("gfx1102"));
+            }
         }
         return therock && library == KernelLibrary.HIPBLASLT ? perArchFolders(files) : files;
     }
