@@ -6,6 +6,7 @@ import dev.hippack.ui.common.Css;
 import dev.hippack.ui.common.FileOpener;
 import dev.hippack.ui.common.FindingsPane;
 import dev.hippack.ui.common.Icons;
+import dev.hippack.ui.common.MnemonicCheckBox;
 import dev.hippack.ui.common.StepPage;
 import dev.hippack.ui.run.LogView;
 import dev.hippack.ui.wizard.StepId;
@@ -319,7 +320,7 @@ public final class BuildStepView implements StepView {
     }
 
     private Node useExisting() {
-        CheckBox useExisting = new CheckBox("_Use existing binaries (skip the build)");
+        CheckBox useExisting = new MnemonicCheckBox("_Use existing binaries (skip the build)");
         useExisting.setId(ID_USE_EXISTING);
         useExisting.setMnemonicParsing(true);
         useExisting.setWrapText(true);

@@ -8,6 +8,7 @@ import dev.hippack.ui.common.Css;
 import dev.hippack.ui.common.FindingsPane;
 import dev.hippack.ui.common.FolderField;
 import dev.hippack.ui.common.Icons;
+import dev.hippack.ui.common.MnemonicCheckBox;
 import dev.hippack.ui.common.SizeText;
 import dev.hippack.ui.common.StepPage;
 import dev.hippack.ui.wizard.StepId;
@@ -116,7 +117,7 @@ public final class ReviewStepView implements StepView {
         audit.setId(ID_AUDIT);
         audit.setWrapText(true);
         audit.getStyleClass().add(Css.CARD_TITLE);
-        CheckBox ack = new CheckBox("I have read the _warnings and ship the package anyway");
+        CheckBox ack = new MnemonicCheckBox("I have read the _warnings and ship the package anyway");
         ack.setId(ID_ACK);
         ack.setMnemonicParsing(true);
         ack.setWrapText(true);

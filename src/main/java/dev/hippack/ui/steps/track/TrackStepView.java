@@ -6,6 +6,7 @@ import dev.hippack.core.plan.ReleasePlan;
 import dev.hippack.ui.common.Css;
 import dev.hippack.ui.common.FindingsPane;
 import dev.hippack.ui.common.Icons;
+import dev.hippack.ui.common.MnemonicCheckBox;
 import dev.hippack.ui.common.StepPage;
 import dev.hippack.ui.wizard.StepId;
 import dev.hippack.ui.wizard.StepView;
@@ -186,7 +187,7 @@ public final class TrackStepView implements StepView {
         warning.managedProperty().bind(warning.visibleProperty());
         warning.setWrapText(true);
 
-        CheckBox rdna2 = new CheckBox("_Allow RDNA2 (gfx103x) although hipBLASLt has no kernels for it");
+        CheckBox rdna2 = new MnemonicCheckBox("_Allow RDNA2 (gfx103x) although hipBLASLt has no kernels for it");
         rdna2.setId("allow-rdna2");
         rdna2.setMnemonicParsing(true);
         rdna2.setWrapText(true);
