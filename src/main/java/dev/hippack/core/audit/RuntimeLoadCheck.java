@@ -6,7 +6,6 @@ import dev.hippack.core.catalog.RuntimeLoadedDll;
 import dev.hippack.core.finding.Finding;
 import dev.hippack.core.finding.Severity;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
@@ -80,7 +79,7 @@ public final class RuntimeLoadCheck implements PackageCheck {
      * Bundled DLLs (by their key, {@code bundled}) the run-time loads of {@code info} bring in: their own
      * imports count for deps.closure too. A rule ({@code amd_comgr*.dll}) brings in every bundled DLL it matches.
      */
-    static List<String> loadedBy(Catalog catalog, PeInfo info, Collection<String> bundled) {
+    static List<String> loadedBy(Catalog catalog, PeInfo info, java.util.Collection<String> bundled) {
         String name = new PackageEntry(info.file(), 0).name();
         List<String> out = new ArrayList<>();
         for (RuntimeLoadedDll loaded : catalog.loadedAtRunTimeBy(name)) {

@@ -1,7 +1,6 @@
 package dev.hippack.core.catalog;
 
 import dev.hippack.core.Version;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -113,7 +112,7 @@ public record Catalog(
      * TheRock) they are alternatives: a caller that does not know the ROCm version needs one of them.
      */
     public List<RuntimeLoadedDll> loadedAtRunTimeBy(String loader) {
-        List<RuntimeLoadedDll> out = new ArrayList<>();
+        List<RuntimeLoadedDll> out = new java.util.ArrayList<>();
         for (RuntimeLoadedDll r : generations.stream().flatMap(g -> g.loadedBy(loader).stream()).toList()) {
             if (out.stream().noneMatch(o -> o.dll().equalsIgnoreCase(r.dll()))) {
                 out.add(r);

@@ -1,10 +1,8 @@
 package dev.hippack.core.catalog;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import java.util.EnumSet;
 import java.util.Locale;
 import java.util.Objects;
-import java.util.Set;
 
 /** A runtime DLL of one ROCm generation, with the role it plays and its approximate size. */
 public record RocmDll(
@@ -26,7 +24,7 @@ public record RocmDll(
         @JsonProperty("rocsolver") ROCSOLVER;
 
         /** The roles every generation has; the others only the generations whose SDK ships them (TheRock). */
-        public static final Set<Role> REQUIRED = EnumSet.of(HIP_RUNTIME, COMPILER_RUNTIME, HIPBLAS, ROCBLAS, HIPBLASLT);
+        public static final java.util.Set<Role> REQUIRED = java.util.EnumSet.of(HIP_RUNTIME, COMPILER_RUNTIME, HIPBLAS, ROCBLAS, HIPBLASLT);
 
         /**
          * The HIP runtime and what ships as one set with it (comgr, kpack: a runtime paired with another

@@ -1,7 +1,6 @@
 package dev.hippack.core.catalog;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.hippack.core.Version;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
@@ -53,7 +52,7 @@ public record RocmGeneration(
         runtimeLoaded = List.copyOf(runtimeLoaded);
         rocmVersions = rocmVersions == null ? List.of() : List.copyOf(rocmVersions);
         for (String v : rocmVersions) {
-            if (Version.tryParse(v).filter(x -> x.size() == 2 && x.major() == major).isEmpty()) {
+            if (dev.hippack.core.Version.tryParse(v).filter(x -> x.size() == 2 && x.major() == major).isEmpty()) {
                 throw new IllegalArgumentException("field 'rocmVersions' lists '" + v + "', expected major.minor of ROCm " + major);
             }
         }
@@ -97,7 +96,7 @@ public record RocmGeneration(
 
     /** Whether this entry holds the names of ROCm {@code majorMinor} ("7.2"): listed, or the major's entry for every version. */
     public boolean serves(String majorMinor) {
-        return rocmVersions.isEmpty() ? Version.tryParse(majorMinor).filter(v -> v.major() == major).isPresent() : rocmVersions.contains(majorMinor);
+        return rocmVersions.isEmpty() ? dev.hippack.core.Version.tryParse(majorMinor).filter(v -> v.major() == major).isPresent() : rocmVersions.contains(majorMinor);
     }
 
     /** The DLL of this generation with that file name, compared case-insensitively as Windows does. */

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -129,7 +128,7 @@ public final class SampleKernelLibraries {
         KernelFileClassifier classifier = new KernelFileClassifier();
         List<SampleFile> out = new ArrayList<>(flat.size());
         for (SampleFile f : flat) {
-            Optional<String> arch = classifier.classify(f.relativePath()).arch();
+            java.util.Optional<String> arch = classifier.classify(f.relativePath()).arch();
             String name = f.relativePath().endsWith(".dat") ? f.relativePath() + ".zlib" : f.relativePath();
             out.add(arch.isPresent() ? new SampleFile(arch.get() + "/" + name, f.bytes()) : f);
         }

@@ -48,7 +48,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -209,7 +208,7 @@ public final class LayoutPlanner {
 
         RocmGeneration generation = catalog.runtimeFor(plan.rocmVersion()).orElseThrow(() -> new PackagerException(
                 "ROCm " + plan.rocmVersion() + " is not a generation HIP Packager knows (" + catalog.generations().stream()
-                        .map(g -> String.valueOf(g.major())).distinct().collect(Collectors.joining(", ")) + ")."));
+                        .map(g -> String.valueOf(g.major())).distinct().collect(java.util.stream.Collectors.joining(", ")) + ")."));
         int dropped = 0;
         for (KernelLibrary lib : KernelLibrary.values()) {
             // the library's DLL as the SDK names it (hipblaslt.dll or libhipblaslt.dll), else the catalog's name for the message

@@ -38,13 +38,7 @@ class MachineDetectorSampleTest {
 
     @Test
     void findsBothSdksOnceEachWithEveryWayTheyWereFound() {
-        // HIP SDK 7.2 and TheRock 10.0 too (issue 29): the sample models today's ROCm
-        assertThat(report.sdks()).extracting(HipSdk::version).containsExactly("10.0", "7.2", "7.1", "6.4");
-        HipSdk therock = report.sdk("10.0").orElseThrow();
-        assertThat(therock.path()).isEqualTo("C:\\TheRock\\build");
-        assertThat(therock.track()).isEqualTo("therock");
-        assertThat(therock.dlls()).contains("amdhip64_7.dll", "amd_comgr.dll", "rocm_kpack.dll", "hipblas.dll");
-        assertThat(report.sdk("7.2").orElseThrow().dlls()).contains("amd_comgr0702.dll", "hipblas.dll", "libhipblaslt.dll");
+        assertThat(report.sdks()).extracting(HipSdk::version).containsExactly("7.1", "6.4");
         HipSdk six = report.sdk("6.4").orElseThrow();
         assertThat(six.path()).isEqualTo("C:\\Program Files\\AMD\\ROCm\\6.4");
         assertThat(six.foundBy()).containsExactly("Program Files", "HIP_PATH", "HIP_PATH_64");

@@ -158,10 +158,8 @@ class TrackStepViewModelTest {
     void aTrackRestingOnAnInferredFactShowsTheCatalogsNotVerifiedSentenceAndOthersShowNone() {
         java.util.List<dev.hippack.core.catalog.Track> tracks = new ArrayList<>();
         for (dev.hippack.core.catalog.Track t : catalog.tracks()) {
-            // only rocm7 rests on an inferred fact here (the catalog's therock does too: left out of this test)
-            tracks.add(new dev.hippack.core.catalog.Track(t.id(), t.rocmVersion(), t.generation(), t.targets(), t.buildDir(),
-                    t.packageName(), t.sdkInstaller(), t.windows(), t.id().equals("rocm7") ? List.of("An inferred rule.") : List.of(),
-                    t.sdkPath()));
+            tracks.add(!t.id().equals("rocm7") ? t : new dev.hippack.core.catalog.Track(t.id(), t.rocmVersion(), t.generation(),
+                    t.targets(), t.buildDir(), t.packageName(), t.sdkInstaller(), t.windows(), List.of("An inferred rule.")));
         }
         Catalog c = new Catalog(tracks, catalog.architectures(), catalog.generations(), catalog.crtDlls(), catalog.executables(),
                 catalog.zipRatio(), catalog.kernelSizes());
@@ -301,11 +299,10 @@ class TrackStepViewModelTest {
         assertThat(row(vm, "gfx1030").isBlocked()).isTrue();
         // The estimate is the release's: each package's own, and their sum.
         assertThat(vm.comparisonProperty().get()).allMatch(TrackComparison::chosen)
-                .extracting(c -> c.estimate().totalBytes()).containsExactly(8_000_000L, 7_000_001L, 7_000_001L, 10_000_000L);
-        // rocm7 lacks gfx1102's hipBLASLt kernels and therock's gfx1152/gfx1153
-        assertThat(vm.comparisonProperty().get().get(1).excluded()).containsExactly("gfx1102", "gfx1152", "gfx1153");
-        assertThat(vm.estimateProperty().get().totalBytes()).isEqualTo(32_000_002L);
-        assertThat(vm.sdkDescriptionProperty().get()).startsWith("One package for each of the catalog's 4 tracks")
+                .extracting(c -> c.estimate().totalBytes()).containsExactly(8_000_000L, 7_000_001L);
+        assertThat(vm.comparisonProperty().get().get(1).excluded()).containsExactly("gfx1102");
+        assertThat(vm.estimateProperty().get().totalBytes()).isEqualTo(15_000_001L);
+        assertThat(vm.sdkDescriptionProperty().get()).startsWith("One package for each of the catalog's 2 tracks")
                 .contains("rocm6 on ROCm 6.4 in build\\hip").contains("rocm7 on ROCm 7.1 in build\\hip71");
         assertThat(vm.validProperty().get()).as(vm.blockerProperty().get()).isTrue();
     }
@@ -337,7 +334,7 @@ class TrackStepViewModelTest {
         vm.leave(d);
         assertThat(d.severalPackages()).isTrue();
         assertThat(d.plans()).isEqualTo(vm.packagePlans());
-        assertThat(d.packages()).extracting(WizardDraft.PackageChoice::estimatedBytes).containsExactly(7_000_000L, 6_000_001L, 6_000_001L, 9_000_000L);
+        assertThat(d.packages()).extracting(WizardDraft.PackageChoice::estimatedBytes).containsExactly(7_000_000L, 6_000_001L, 6_000_001L, 7_000_000L);
         // The single-package fields are the first package's: Back and one track start from there.
         assertThat(d.track()).isEqualTo("rocm6");
         assertThat(d.toRelease().packages()).hasSize(4);
