@@ -132,7 +132,7 @@ public final class DependencyCheck implements PackageCheck {
         }
         while (!queue.isEmpty()) {
             PeInfo info = queue.poll();
-            for (String loaded : RuntimeLoadCheck.loadedBy(catalog, info, byName.keySet())) {
+            for (String loaded : RuntimeLoadCheck.loadedBy(catalog, info)) {
                 PeInfo next = byName.get(DllNames.key(loaded));
                 if (next != null && visited.add(DllNames.key(loaded))) {
                     queue.add(next);

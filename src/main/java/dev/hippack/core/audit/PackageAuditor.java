@@ -1,7 +1,6 @@
 package dev.hippack.core.audit;
 
 import dev.hippack.core.PackagerException;
-import dev.hippack.core.Version;
 import dev.hippack.core.audit.pe.OffloadBundles;
 import dev.hippack.core.audit.pe.PeFormatException;
 import dev.hippack.core.audit.pe.PeInfo;
@@ -201,7 +200,7 @@ public final class PackageAuditor {
             }
         }
 
-        OptionalInt generation = plan.isPresent() ? OptionalInt.of(plan.get().generation()) : generationOf(entries, pe, source);
+        OptionalInt generation = plan.isPresent() ? OptionalInt.of(plan.get().generation()) : generationOf(entries, pe);
         Optional<KernelSizes> kernels = scanned.or(() -> catalogKernels(plan, generation));
 
         List<String> targets;
@@ -250,15 +249,16 @@ public final class PackageAuditor {
     }
 
     /** The package's ROCm major: its bundled HIP runtime's, else the one most of its ROCm DLL names belong to. */
-    private OptionalInt generationOf(List<PackageEntry> entries, Map<String, PeInfo> pe, PackageSource source) {
+    private OptionalInt generationOf(List<PackageEntry> entries, Map<String, PeInfo> pe) {
         Map<Integer, Integer> votes = new LinkedHashMap<>();
         for (PackageEntry e : entries) {
             if (!e.topLevel()) {
                 continue;
             }
-            OptionalInt byRuntime = runtimeGeneration(e, source);
-            if (byRuntime.isPresent()) {
-                return byRuntime;
+            for (RocmGeneration g : catalog.generations()) {
+                if (g.dll(RocmDll.Role.HIP_RUNTIME).name().equalsIgnoreCase(e.name())) {
+                    return OptionalInt.of(g.major());
+                }
             }
         }
         Set<String> names = new LinkedHashSet<>();
@@ -271,28 +271,6 @@ public final class PackageAuditor {
                 .map(en -> OptionalInt.of(en.getKey())).orElse(OptionalInt.empty());
     }
 
-    /**
-     * The generation of {@code e} if it is a HIP runtime: by its name when one generation has it, else by
-     * what the file says, the major of its file version (TheRock 10.0's amdhip64_7.dll is 10.0.x; lemonade
-     * #3213), when the catalog has that generation; empty when neither decides.
-     */
-    private OptionalInt runtimeGeneration(PackageEntry e, PackageSource source) {
-        List<Integer> named = catalog.generations().stream().filter(g -> g.dll(RocmDll.Role.HIP_RUNTIME).name().equalsIgnoreCase(e.name()))
-                .map(RocmGeneration::major).distinct().toList();
-        if (named.size() == 1) {
-            return OptionalInt.of(named.get(0));
-        }
-        if (named.isEmpty()) {
-            return OptionalInt.empty();
-        }
-        try {
-            Optional<Integer> major = source.readVersion(e, reader).flatMap(v -> Version.tryParse(v.strip())).map(Version::major);
-            return major.filter(named::contains).map(OptionalInt::of).orElse(OptionalInt.empty());
-        } catch (PeFormatException | RuntimeException ex) {
-            return OptionalInt.empty(); // an unreadable runtime is reported by the PE checks; the names then vote
-        }
-    }
-
     /** The one generation a DLL name belongs to; empty for names of none or of several (rocblas.dll). */
     Optional<Integer> generationOfName(String name) {
         return generationOf(catalog, name);
@@ -303,7 +281,7 @@ public final class PackageAuditor {
         Integer found = null;
         for (RocmGeneration g : catalog.generations()) {
             if (g.owns(n)) {
-                if (found != null && found != g.major()) {
+                if (found != null) {
                     return Optional.empty();
                 }
                 found = g.major();

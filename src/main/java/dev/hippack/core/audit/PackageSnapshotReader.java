@@ -188,11 +188,10 @@ public final class PackageSnapshotReader {
         Set<String> names = new LinkedHashSet<>();
         entries.stream().filter(PackageEntry::topLevel).forEach(e -> names.add(e.name()));
         for (String n : names) {
-            // a runtime name of one generation decides; one several share (amdhip64_7.dll: 7.x and TheRock 10) leaves it to the votes
-            List<Integer> runtimeOf = catalog.generations().stream()
-                    .filter(g -> g.dll(RocmDll.Role.HIP_RUNTIME).name().equalsIgnoreCase(n)).map(RocmGeneration::major).distinct().toList();
-            if (runtimeOf.size() == 1) {
-                return OptionalInt.of(runtimeOf.get(0));
+            for (RocmGeneration g : catalog.generations()) {
+                if (g.dll(RocmDll.Role.HIP_RUNTIME).name().equalsIgnoreCase(n)) {
+                    return OptionalInt.of(g.major());
+                }
             }
             PackageAuditor.generationOf(catalog, n).ifPresent(g -> votes.merge(g, 1, Integer::sum));
         }

@@ -39,13 +39,8 @@ public final class RuntimeLoadCheck implements PackageCheck {
             if (!e.lowerPath().endsWith(".dll")) {
                 continue;
             }
-            List<RuntimeLoadedDll> loads = loadedBy(c, e.name());
-            if (!c.plan().isPresent() && c.generation().isEmpty()
-                    && loads.stream().anyMatch(l -> bundled.keySet().stream().anyMatch(l::matches))) {
-                continue; // ROCm version unknown: the generations' names are alternatives, and one is here
-            }
-            for (RuntimeLoadedDll loaded : loads) {
-                if (bundled.keySet().stream().anyMatch(loaded::matches)) {
+            for (RuntimeLoadedDll loaded : catalog.loadedAtRunTimeBy(e.name())) {
+                if (bundled.containsKey(DllNames.key(loaded.dll()))) {
                     continue;
                 }
                 findings.add(new Finding(DEPS_RUNTIME_LOADED, Severity.ERROR, e.name() + " is in the package, but " + loaded.dll()
@@ -60,36 +55,10 @@ public final class RuntimeLoadCheck implements PackageCheck {
         return findings;
     }
 
-    /**
-     * What {@code loader} opens at run time in this package's ROCm: the plan's version, else the
-     * generation of the package's HIP runtime, else any generation's.
-     */
-    private List<RuntimeLoadedDll> loadedBy(PackageContents c, String loader) {
-        if (c.plan().isPresent()) {
-            return catalog.loadedAtRunTimeBy(loader, c.plan().get().rocmVersion());
-        }
-        if (c.generation().isPresent()) {
-            return catalog.generation(c.generation().getAsInt()).map(g -> g.loadedBy(loader))
-                    .orElseGet(() -> catalog.loadedAtRunTimeBy(loader));
-        }
-        return catalog.loadedAtRunTimeBy(loader);
-    }
-
-    /**
-     * Bundled DLLs (by their key, {@code bundled}) the run-time loads of {@code info} bring in: their own
-     * imports count for deps.closure too. A rule ({@code amd_comgr*.dll}) brings in every bundled DLL it matches.
-     */
-    static List<String> loadedBy(Catalog catalog, PeInfo info, java.util.Collection<String> bundled) {
+    /** DLLs the run-time loads of the bundled ones bring in: their own imports count for deps.closure too. */
+    static List<String> loadedBy(Catalog catalog, PeInfo info) {
         String name = new PackageEntry(info.file(), 0).name();
-        List<String> out = new ArrayList<>();
-        for (RuntimeLoadedDll loaded : catalog.loadedAtRunTimeBy(name)) {
-            if (!loaded.isRule()) {
-                out.add(loaded.dll());
-            } else {
-                bundled.stream().filter(loaded::matches).forEach(out::add);
-            }
-        }
-        return out;
+        return catalog.loadedAtRunTimeBy(name).stream().map(RuntimeLoadedDll::dll).toList();
     }
 
     private String generationOf(String dll) {

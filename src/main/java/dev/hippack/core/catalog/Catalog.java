@@ -66,24 +66,8 @@ public record Catalog(
         return architectures.stream().filter(a -> a.id().equals(id)).findFirst();
     }
 
-    /** The DLL names of ROCm major {@code major}: the entry for every version of it. */
     public Optional<RocmGeneration> generation(int major) {
-        return generations.stream().filter(g -> g.major() == major && g.rocmVersions().isEmpty()).findFirst()
-                .or(() -> generations.stream().filter(g -> g.major() == major).findFirst());
-    }
-
-    /**
-     * The DLL names the catalog expects of ROCm {@code rocmVersion} ("7.2", "7.2.1"): the entry that lists
-     * its major.minor, else its major's ({@link #generation(int)}).
-     */
-    public Optional<RocmGeneration> runtimeFor(String rocmVersion) {
-        Optional<Version> v = Version.tryParse(rocmVersion);
-        if (v.isEmpty()) {
-            return Optional.empty();
-        }
-        String majorMinor = v.get().majorMinor().toString();
-        return generations.stream().filter(g -> g.rocmVersions().contains(majorMinor)).findFirst()
-                .or(() -> generation(v.get().major()));
+        return generations.stream().filter(g -> g.major() == major).findFirst();
     }
 
     /** The measured sizes of {@code library} in ROCm {@code rocmVersion} ("6.4"), if the catalog has them. */
@@ -98,27 +82,9 @@ public record Catalog(
         return track(trackId).flatMap(t -> kernelSizesOf(t.rocmVersion(), library));
     }
 
-    /**
-     * The DLLs opened at run time by {@code loader} in ROCm {@code rocmVersion}'s names ({@link #runtimeFor}),
-     * else in any generation's.
-     */
-    public List<RuntimeLoadedDll> loadedAtRunTimeBy(String loader, String rocmVersion) {
-        return runtimeFor(rocmVersion).map(g -> g.loadedBy(loader)).orElseGet(() -> loadedAtRunTimeBy(loader));
-    }
-
-    /**
-     * The DLLs opened at run time by {@code loader} (a file name), in any generation; empty for most DLLs.
-     * Where generations disagree (7.1's {@code amd_comgr_3.dll}, the {@code amd_comgr*.dll} rule of 7.2 and
-     * TheRock) they are alternatives: a caller that does not know the ROCm version needs one of them.
-     */
+    /** The DLLs opened at run time by {@code loader} (a file name), in any generation; empty for most DLLs. */
     public List<RuntimeLoadedDll> loadedAtRunTimeBy(String loader) {
-        List<RuntimeLoadedDll> out = new java.util.ArrayList<>();
-        for (RuntimeLoadedDll r : generations.stream().flatMap(g -> g.loadedBy(loader).stream()).toList()) {
-            if (out.stream().noneMatch(o -> o.dll().equalsIgnoreCase(r.dll()))) {
-                out.add(r);
-            }
-        }
-        return out;
+        return generations.stream().flatMap(g -> g.loadedBy(loader).stream()).toList();
     }
 
     /** The known architecture ids, for messages such as "gfx9999 is unknown; known: ...". */

@@ -141,15 +141,11 @@ public final class CatalogLoader {
                         + "]: " + k.library().folder() + " of ROCm " + k.rocmVersion() + " is listed twice");
             }
         }
-        Set<String> majors = new HashSet<>();
+        Set<Integer> majors = new HashSet<>();
         for (int i = 0; i < c.generations().size(); i++) {
-            RocmGeneration g = c.generations().get(i);
-            List<String> keys = g.rocmVersions().isEmpty() ? List.of(g.major() + ".*") : g.rocmVersions();
-            for (String key : keys) {
-                if (!majors.add(key)) {
-                    throw new PackagerException("Catalog resource " + RUNTIME + ", at $.generations[" + i
-                            + "].major: generation " + (key.endsWith(".*") ? String.valueOf(g.major()) : key) + " is listed twice");
-                }
+            if (!majors.add(c.generations().get(i).major())) {
+                throw new PackagerException("Catalog resource " + RUNTIME + ", at $.generations[" + i
+                        + "].major: generation " + c.generations().get(i).major() + " is listed twice");
             }
         }
     }

@@ -19,15 +19,6 @@ public enum KernelLibrary {
         return folder;
     }
 
-    /**
-     * Whether {@code dllName} is this library's DLL, by rule rather than by one generation's name:
-     * {@code rocblas.dll}, and {@code hipblaslt.dll} or {@code libhipblaslt.dll} (both reported for HIP SDK 7.2).
-     */
-    public boolean isDll(String dllName) {
-        String n = dllName.toLowerCase(Locale.ROOT);
-        return n.equals(folder + ".dll") || n.equals("lib" + folder + ".dll");
-    }
-
     public String displayName() {
         return this == ROCBLAS ? "rocBLAS" : "hipBLASLt";
     }

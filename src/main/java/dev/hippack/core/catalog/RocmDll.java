@@ -15,23 +15,11 @@ public record RocmDll(
         @JsonProperty("compiler-runtime") COMPILER_RUNTIME,
         @JsonProperty("hipblas") HIPBLAS,
         @JsonProperty("rocblas") ROCBLAS,
-        @JsonProperty("hipblaslt") HIPBLASLT,
-        /** TheRock's {@code rocm_kpack.dll}, imported by its HIP runtime to read the {@code .kpack} archives. */
-        @JsonProperty("kpack-runtime") KPACK_RUNTIME,
-        /** TheRock's {@code origami.dll}, a run-time dependency of hipBLASLt. */
-        @JsonProperty("origami") ORIGAMI,
-        /** {@code rocsolver.dll}, in every working TheRock closure of hipBLAS users report. */
-        @JsonProperty("rocsolver") ROCSOLVER;
+        @JsonProperty("hipblaslt") HIPBLASLT;
 
-        /** The roles every generation has; the others only the generations whose SDK ships them (TheRock). */
-        public static final java.util.Set<Role> REQUIRED = java.util.EnumSet.of(HIP_RUNTIME, COMPILER_RUNTIME, HIPBLAS, ROCBLAS, HIPBLASLT);
-
-        /**
-         * The HIP runtime and what ships as one set with it (comgr, kpack: a runtime paired with another
-         * build's comgr finds no GPU, lemonade PR #3462); the rest are the math libraries.
-         */
+        /** The HIP runtime and its compiler runtime; the rest are the math libraries. */
         public boolean isHipRuntime() {
-            return this == HIP_RUNTIME || this == COMPILER_RUNTIME || this == KPACK_RUNTIME;
+            return this == HIP_RUNTIME || this == COMPILER_RUNTIME;
         }
     }
 

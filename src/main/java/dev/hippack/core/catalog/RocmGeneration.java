@@ -9,10 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The DLL names of one ROCm major version, or of some of its minor versions ({@code rocmVersions}:
- * HIP SDK 7.2 went back to {@code hipblas.dll} where 7.1 has {@code libhipblas.dll}; empty for the
- * entry that serves every other version of the major). They are the catalog's expectation for
- * estimates before an SDK is scanned; what a package ships is read from the SDK itself. The names change between 6 and 7 (hipblas.dll versus
+ * The DLL names of one ROCm major version. The names change between 6 and 7 (hipblas.dll versus
  * libhipblas.dll), so a package must hold the names of exactly one generation.
  * {@code runtimeLoaded} names the DLLs of this generation that are opened with LoadLibrary rather
  * than imported, and which DLL opens each: the HIP runtime opens its compiler runtime
@@ -21,13 +18,7 @@ import java.util.Set;
 public record RocmGeneration(
         @JsonProperty(required = true) int major,
         @JsonProperty(required = true) List<RocmDll> dlls,
-        @JsonProperty(required = true) List<RuntimeLoadedDll> runtimeLoaded,
-        List<String> rocmVersions) {
-
-    /** A generation entry for every version of its major. */
-    public RocmGeneration(int major, List<RocmDll> dlls, List<RuntimeLoadedDll> runtimeLoaded) {
-        this(major, dlls, runtimeLoaded, List.of());
-    }
+        @JsonProperty(required = true) List<RuntimeLoadedDll> runtimeLoaded) {
 
     public RocmGeneration {
         if (major < 5) {
@@ -40,8 +31,8 @@ public record RocmGeneration(
                 throw new IllegalArgumentException("field 'dlls' has role " + d.role() + " twice");
             }
         }
-        if (!roles.containsAll(RocmDll.Role.REQUIRED)) {
-            Set<RocmDll.Role> missing = EnumSet.copyOf(RocmDll.Role.REQUIRED);
+        if (!roles.equals(EnumSet.allOf(RocmDll.Role.class))) {
+            Set<RocmDll.Role> missing = EnumSet.allOf(RocmDll.Role.class);
             missing.removeAll(roles);
             throw new IllegalArgumentException("field 'dlls' lacks the roles " + missing);
         }
@@ -50,15 +41,9 @@ public record RocmGeneration(
             throw new IllegalArgumentException("field 'runtimeLoaded' must not contain null");
         }
         runtimeLoaded = List.copyOf(runtimeLoaded);
-        rocmVersions = rocmVersions == null ? List.of() : List.copyOf(rocmVersions);
-        for (String v : rocmVersions) {
-            if (dev.hippack.core.Version.tryParse(v).filter(x -> x.size() == 2 && x.major() == major).isEmpty()) {
-                throw new IllegalArgumentException("field 'rocmVersions' lists '" + v + "', expected major.minor of ROCm " + major);
-            }
-        }
         for (RuntimeLoadedDll r : runtimeLoaded) {
             // A DLL the generation's own DLLs load is part of every package; its size must be known.
-            if (named(dlls, r.loader()).isPresent() && dlls.stream().noneMatch(d -> r.matches(d.name()))) {
+            if (named(dlls, r.loader()).isPresent() && named(dlls, r.dll()).isEmpty()) {
                 throw new IllegalArgumentException("field 'runtimeLoaded': " + r.dll() + " is loaded by " + r.loader()
                         + ", a DLL of this generation, so it must be listed in 'dlls' too");
             }
@@ -76,7 +61,7 @@ public record RocmGeneration(
      * program that does not use hipRTC, and audio.cpp does not.
      */
     public boolean loadedByOwnDll(String dll) {
-        return runtimeLoaded.stream().anyMatch(r -> r.matches(dll) && byName(r.loader()).isPresent());
+        return runtimeLoaded.stream().anyMatch(r -> r.dll().equalsIgnoreCase(dll) && byName(r.loader()).isPresent());
     }
 
     /** Whether {@code fileName} is a DLL of this generation: one of its {@code dlls}, or a loader or loaded DLL of {@code runtimeLoaded}. */
@@ -87,16 +72,6 @@ public record RocmGeneration(
 
     public RocmDll dll(RocmDll.Role role) {
         return dlls.stream().filter(d -> d.role() == role).findFirst().orElseThrow();
-    }
-
-    /** The DLL of {@code role}, if this generation has one (the roles beyond {@link RocmDll.Role#REQUIRED} are TheRock's). */
-    public Optional<RocmDll> dllOf(RocmDll.Role role) {
-        return dlls.stream().filter(d -> d.role() == role).findFirst();
-    }
-
-    /** Whether this entry holds the names of ROCm {@code majorMinor} ("7.2"): listed, or the major's entry for every version. */
-    public boolean serves(String majorMinor) {
-        return rocmVersions.isEmpty() ? dev.hippack.core.Version.tryParse(majorMinor).filter(v -> v.major() == major).isPresent() : rocmVersions.contains(majorMinor);
     }
 
     /** The DLL of this generation with that file name, compared case-insensitively as Windows does. */

@@ -14,9 +14,6 @@ import java.util.Optional;
  * (marked [I] in the sources): the package README, the release notes and the wizard say "not
  * verified on hardware" for the track through {@link #hardwareCaveat()}, and an empty list (the
  * default when the JSON leaves the field out) says nothing.
- * {@code sdkPath}, when given, is where the track's SDK is documented to live if not under
- * {@code C:\Program Files\AMD\ROCm\<version>} (TheRock's tarball: {@code C:\TheRock\build},
- * docs/distribution-rules.md §12).
  */
 public record Track(
         @JsonProperty(required = true) String id,
@@ -27,8 +24,7 @@ public record Track(
         @JsonProperty(required = true) String packageName,
         @JsonProperty(required = true) String sdkInstaller,
         @JsonProperty(required = true) List<String> windows,
-        List<String> unverified,
-        String sdkPath) {
+        List<String> unverified) {
 
     public Track {
         Require.text(id, "id");
@@ -56,9 +52,6 @@ public record Track(
                 throw new IllegalArgumentException("field 'windows' lists '" + w + "', expected some of " + WINDOWS_RELEASES);
             }
         }
-        if (sdkPath != null) {
-            Require.text(sdkPath, "sdkPath");
-        }
         if (unverified == null) {
             unverified = List.of();
         } else {
@@ -72,13 +65,7 @@ public record Track(
     /** A track whose packages rest only on facts read in code or reported by users. */
     public Track(String id, String rocmVersion, int generation, List<String> targets, String buildDir, String packageName,
                  String sdkInstaller, List<String> windows) {
-        this(id, rocmVersion, generation, targets, buildDir, packageName, sdkInstaller, windows, List.of(), null);
-    }
-
-    /** A track whose SDK installs under {@code C:\Program Files\AMD\ROCm\<version>}, with its unverified facts. */
-    public Track(String id, String rocmVersion, int generation, List<String> targets, String buildDir, String packageName,
-                 String sdkInstaller, List<String> windows, List<String> unverified) {
-        this(id, rocmVersion, generation, targets, buildDir, packageName, sdkInstaller, windows, unverified, null);
+        this(id, rocmVersion, generation, targets, buildDir, packageName, sdkInstaller, windows, List.of());
     }
 
     /** What the README, the release notes and the wizard say above this track's packages is unverified; how they all word it. */
@@ -111,6 +98,6 @@ public record Track(
 
     /** The default SDK folder of this track on a Windows machine, e.g. {@code C:\Program Files\AMD\ROCm\6.4}. */
     public String defaultSdkPath() {
-        return sdkPath != null ? sdkPath : "C:\\Program Files\\AMD\\ROCm\\" + rocmVersion;
+        return "C:\\Program Files\\AMD\\ROCm\\" + rocmVersion;
     }
 }

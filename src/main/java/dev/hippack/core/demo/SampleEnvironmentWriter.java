@@ -14,7 +14,6 @@ import dev.hippack.core.catalog.RuntimeLoadedDll;
 import dev.hippack.core.catalog.SizedFile;
 import dev.hippack.core.catalog.Track;
 import dev.hippack.core.host.HostDescription;
-import dev.hippack.core.inventory.KpackLayout;
 import dev.hippack.core.host.OperatingSystem;
 import dev.hippack.core.io.RenameBlockedException;
 import dev.hippack.core.io.RetryingRename;
@@ -164,9 +163,6 @@ public final class SampleEnvironmentWriter {
         env.put("HIP_PATH", ROCM_ROOT + "\\6.4\\");
         env.put("HIP_PATH_64", ROCM_ROOT + "\\6.4\\");
         env.put("HIP_PATH_71", ROCM_ROOT + "\\7.1\\");
-        // HIP SDK 7.2's versioned variable: HIP_PATH_72 in one user document (HIP_PATH_7_2 probed by another
-        // tool); the sample picks the first, an assumption (its pe/README.md).
-        env.put("HIP_PATH_72", ROCM_ROOT + "\\7.2\\");
         env.put("Path", String.join(";",
                 "C:\\Windows\\system32", "C:\\Windows", "C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\",
                 "C:\\Program Files\\CMake\\bin", "C:\\Program Files\\7-Zip", "C:\\Program Files\\Git\\cmd",
@@ -181,10 +177,10 @@ public final class SampleEnvironmentWriter {
     // ---- HIP SDKs -----------------------------------------------------------------------------
 
     private void writeSdk(Path root, Track track) throws IOException, PackagerException {
-        Path sdk = local(root, track.defaultSdkPath());
+        Path sdk = local(root, ROCM_ROOT + "\\" + track.rocmVersion());
         Path bin = sdk.resolve("bin");
-        RocmGeneration gen = catalog.runtimeFor(track.rocmVersion()).orElseThrow();
-        String peDir = peDir(track);
+        String peDir = "rocm" + track.generation() + "/";
+        RocmGeneration gen = catalog.generation(track.generation()).orElseThrow();
         for (RocmDll dll : gen.dlls()) {
             pe(bin.resolve(dll.name()), peDir + dll.name(), dll.bytes());
         }
@@ -192,22 +188,12 @@ public final class SampleEnvironmentWriter {
         // the SDK's bin beside amd_comgr_2.dll (see the sample's pe/README.md); same size as that one.
         long comgrBytes = gen.dll(RocmDll.Role.COMPILER_RUNTIME).bytes();
         for (RuntimeLoadedDll loaded : gen.runtimeLoaded()) {
-            if (!loaded.isRule() && gen.byName(loaded.dll()).isEmpty()) {
+            if (gen.byName(loaded.dll()).isEmpty()) {
                 pe(bin.resolve(loaded.dll()), peDir + loaded.dll(), comgrBytes);
             }
         }
         pe(bin.resolve("clang++.exe"), "tools/clang++.exe", 98_566_144);
         pe(bin.resolve("clang.exe"), "tools/clang++.exe", 98_566_144);
-        if (gen.dllOf(RocmDll.Role.KPACK_RUNTIME).isPresent()) {
-            // TheRock: its compiler under lib\llvm\bin (audio.cpp PR #160), its version in .info\version
-            // (TheRock base/artifact.toml), the GPU code of the libraries in .kpack\ (artifact_splitter.py).
-            pe(sdk.resolve("lib/llvm/bin/clang++.exe"), "tools/clang++.exe", 98_566_144);
-            pe(sdk.resolve("lib/llvm/bin/clang.exe"), "tools/clang++.exe", 98_566_144);
-            write(sdk.resolve(".info/version"), track.rocmVersion() + ".0\n");
-            for (SampleFile f : kernels.kpackArchives(track.targets())) {
-                sparse(sdk.resolve(KpackLayout.FOLDER).resolve(f.relativePath()), f.bytes());
-            }
-        }
         pe(bin.resolve("amdgpu-arch.exe"), "tools/amdgpu-arch.exe", 61_440);
         String build = track.generation() == 6 ? "43484" : "51803";
         write(sdk.resolve("include/hip/hip_version.h"), """
@@ -224,7 +210,7 @@ public final class SampleEnvironmentWriter {
                 #define HIP_VERSION    (HIP_VERSION_MAJOR * 10000000 + HIP_VERSION_MINOR * 100000 + HIP_VERSION_PATCH)
 
                 #endif
-                """.formatted(hipMajor(gen), hipMinor(track, gen), build));
+                """.formatted(track.generation(), Version.parse(track.rocmVersion()).minor(), build));
         for (KernelLibrary lib : KernelLibrary.values()) {
             Path library = bin.resolve(lib.folder()).resolve("library");
             Files.createDirectories(library);
@@ -232,23 +218,6 @@ public final class SampleEnvironmentWriter {
                 sparse(library.resolve(f.relativePath()), f.bytes());
             }
         }
-    }
-
-    /** The sample's PE files of a track: per ROCm major ({@code rocm7/}), or per version where its names differ ({@code rocm7.2/}). */
-    private String peDir(Track track) {
-        RocmGeneration gen = catalog.runtimeFor(track.rocmVersion()).orElseThrow();
-        return (gen.rocmVersions().isEmpty() ? "rocm" + gen.major() : "rocm" + track.rocmVersion()) + "/";
-    }
-
-    /** HIP's major as its runtime's name says (TheRock 10.0 ships amdhip64_7.dll: HIP 7). */
-    private static int hipMajor(RocmGeneration gen) {
-        String name = gen.dll(RocmDll.Role.HIP_RUNTIME).name();
-        return Integer.parseInt(name.replaceAll("(?i)^amdhip64_(\\d+)\\.dll$", "$1"));
-    }
-
-    /** HIP's minor: the ROCm minor for the classic SDKs; 14 for TheRock, an assumption (its CI's hiprtc0715 names HIP 7.15). */
-    private static int hipMinor(Track track, RocmGeneration gen) {
-        return gen.dllOf(RocmDll.Role.KPACK_RUNTIME).isPresent() ? 14 : Version.parse(track.rocmVersion()).minor();
     }
 
     // ---- Visual Studio ------------------------------------------------------------------------
@@ -316,12 +285,12 @@ public final class SampleEnvironmentWriter {
             for (SizedFile exe : catalog.executables()) {
                 // Built for the track's targets: the GPU code in the file says so, as a real build's would.
                 byte[] content = SampleExecutables.withTargets(exe.name(),
-                        resource(PE + peDir(track) + exe.name()), track.targets());
+                        resource(PE + "rocm" + track.generation() + "/" + exe.name()), track.targets());
                 Path file = buildDir.resolve("bin").resolve(exe.name());
                 Files.createDirectories(file.getParent());
                 SparseFiles.create(file, content, exe.bytes());
             }
-            String sdk = track.defaultSdkPath().replace('\\', '/');
+            String sdk = (ROCM_ROOT + "\\" + track.rocmVersion()).replace('\\', '/');
             write(buildDir.resolve("CMakeCache.txt"), String.join("\n",
                     "# This is the CMakeCache file.",
                     "# For build in directory: " + (CHECKOUT + "\\" + track.buildDir()).replace('\\', '/'),
@@ -416,7 +385,7 @@ public final class SampleEnvironmentWriter {
         for (Track track : catalog.tracks()) {
             ReleasePlan plan = ReleasePlan.forTrack(track)
                     .withSource(CHECKOUT)
-                    .withSdk(track.defaultSdkPath())
+                    .withSdk(ROCM_ROOT + "\\" + track.rocmVersion())
                     .withVsInstance(VS2022_BUILD_TOOLS)
                     .withOutputDir(OUTPUT_DIR);
             store.save(plan, profiles.resolve(track.id() + ".json"));

@@ -1,8 +1,6 @@
 package dev.hippack.core.demo;
 
-import dev.hippack.core.Version;
 import dev.hippack.core.catalog.KernelLibrary;
-import dev.hippack.core.inventory.KernelFileClassifier;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -89,61 +87,8 @@ public final class SampleKernelLibraries {
      * other version the 6.4 one (see ARCHITECTURE.md, "A new ROCm version or track").
      */
     public List<SampleFile> files(String rocmVersion, KernelLibrary library) {
-        boolean therock = Version.tryParse(rocmVersion).map(v -> v.major() >= 10).orElse(false);
-        boolean seven = rocmVersion.startsWith("7") || therock;
-        List<SampleFile> files = library == KernelLibrary.ROCBLAS ? rocblas(seven) : hipblaslt(seven);
-        if (therock) {
-            files = withCopiesOf(files, "gfx1151", List.of("gfx1152", "gfx1153"));
-            if (library == KernelLibrary.HIPBLASLT) {
-                // TheRock builds hipBLASLt for gfx1102 again (TheRock PR #2908); 7.1's listing has no
-                // gfx1102 files, so gfx1101's stand in under its name and sizes (an assumption).
-                files = withCopiesOf(files, "gfx1101", List.of("gfx1102"));
-            }
-        }
-        return therock && library == KernelLibrary.HIPBLASLT ? perArchFolders(files) : files;
-    }
-
-    /**
-     * TheRock builds both libraries for gfx1152 and gfx1153 too (therock_amdgpu_targets.cmake); their
-     * files are gfx1151's under their own names and sizes, an assumption (no public listing has them).
-     */
-    private static List<SampleFile> withCopiesOf(List<SampleFile> files, String arch, List<String> copies) {
-        List<SampleFile> out = new ArrayList<>(files);
-        for (SampleFile f : files) {
-            if (f.relativePath().contains(arch)) {
-                for (String c : copies) {
-                    out.add(new SampleFile(f.relativePath().replace(arch, c), f.bytes()));
-                }
-            }
-        }
-        return out;
-    }
-
-    /**
-     * TheRock's hipBLASLt layout: each architecture's files in {@code library\<gfx>\}, compressed as
-     * {@code *.dat.zlib} (rocm-libraries PR #7717; names as in TheRock #7976). The sizes stay those of
-     * 7.1's files: an assumption, no public listing of TheRock's folder gives them.
-     */
-    private static List<SampleFile> perArchFolders(List<SampleFile> flat) {
-        KernelFileClassifier classifier = new KernelFileClassifier();
-        List<SampleFile> out = new ArrayList<>(flat.size());
-        for (SampleFile f : flat) {
-            java.util.Optional<String> arch = classifier.classify(f.relativePath()).arch();
-            String name = f.relativePath().endsWith(".dat") ? f.relativePath() + ".zlib" : f.relativePath();
-            out.add(arch.isPresent() ? new SampleFile(arch.get() + "/" + name, f.bytes()) : f);
-        }
-        return out;
-    }
-
-    /** The size of TheRock 10.0's {@code .kpack\blas_lib_gfx1151.kpack}, from a public byte-identical copy (sample README). */
-    static final long BLAS_KPACK_BYTES = 42_891_257L;
-
-    /**
-     * The {@code .kpack} archives of a TheRock installation for {@code targets}: one {@code blas_lib_<gfx>.kpack}
-     * each (artifact_splitter.py's naming); every one of gfx1151's measured size, an assumption for the others.
-     */
-    public List<SampleFile> kpackArchives(List<String> targets) {
-        return targets.stream().map(t -> new SampleFile("blas_lib_" + t + ".kpack", BLAS_KPACK_BYTES)).toList();
+        boolean seven = rocmVersion.startsWith("7");
+        return library == KernelLibrary.ROCBLAS ? rocblas(seven) : hipblaslt(seven);
     }
 
     private List<SampleFile> rocblas(boolean seven) {

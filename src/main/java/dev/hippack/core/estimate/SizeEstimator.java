@@ -76,7 +76,7 @@ public final class SizeEstimator {
         KernelSizes kernels = rules.kernelSizes(plan, facts);
         List<Finding> findings = rules.judge(plan, facts.withKernels(kernels));
         List<GpuArchitecture> targets = rules.architectures(plan.targets());
-        RocmGeneration generation = catalog.runtimeFor(plan.rocmVersion()).orElseThrow(() -> new PackagerException(
+        RocmGeneration generation = catalog.generation(plan.generation()).orElseThrow(() -> new PackagerException(
                 "The catalog has no DLL list for ROCm " + plan.rocmVersion() + "; use a track of ROCm 6 or 7."));
         boolean hipblaslt = plan.options().hipblaslt();
         boolean rocblasKernels = plan.rocblasKernels() == KernelPolicy.FILTERED;
@@ -156,16 +156,14 @@ public final class SizeEstimator {
     static List<RocmDll> shippedDlls(RocmGeneration generation, boolean hipblaslt) {
         List<RocmDll> shipped = new ArrayList<>();
         for (RocmDll dll : generation.dlls()) {
-            // origami is hipBLASLt's own dependency (TheRock); the rest of TheRock's extra roles are imported by the runtime or hipBLAS
-            boolean ofHipblaslt = dll.role() == RocmDll.Role.HIPBLASLT || dll.role() == RocmDll.Role.ORIGAMI;
-            boolean imported = dll.role() != RocmDll.Role.COMPILER_RUNTIME && (hipblaslt || !ofHipblaslt);
+            boolean imported = dll.role() != RocmDll.Role.COMPILER_RUNTIME && (hipblaslt || dll.role() != RocmDll.Role.HIPBLASLT);
             if (imported) {
                 shipped.add(dll);
             }
         }
         for (int i = 0; i < shipped.size(); i++) {
             for (RuntimeLoadedDll loaded : generation.loadedBy(shipped.get(i).name())) {
-                generation.dlls().stream().filter(d -> loaded.matches(d.name()) && !shipped.contains(d)).forEach(shipped::add);
+                generation.byName(loaded.dll()).filter(d -> !shipped.contains(d)).ifPresent(shipped::add);
             }
         }
         return shipped;

@@ -92,14 +92,8 @@ final class FolderLoaderSearch {
             for (String dll : info.allDependencies()) {
                 needs.add(new String[] {dll, "import"});
             }
-            // Without the package's ROCm version the generations' names are alternatives: one present is enough,
-            // and a rule (amd_comgr*.dll) is met by any DLL it matches.
-            List<RuntimeLoadedDll> loads = catalog.loadedAtRunTimeBy(name);
-            List<String> present = loads.stream().flatMap(l -> files.keySet().stream().filter(l::matches)).distinct().toList();
-            if (!present.isEmpty()) {
-                present.forEach(dll -> needs.add(new String[] {dll, "runtime"}));
-            } else if (!loads.isEmpty()) {
-                needs.add(new String[] {loads.get(0).dll(), "runtime"});
+            for (RuntimeLoadedDll loaded : catalog.loadedAtRunTimeBy(name)) {
+                needs.add(new String[] {loaded.dll(), "runtime"});
             }
             for (String[] need : needs) {
                 String dll = need[0];

@@ -157,22 +157,19 @@ public final class LayoutPlanner {
             Path pe = toRead.removeFirst();
             PeInfo info = read(pe);
             String peName = pe.getFileName().toString();
-            for (RuntimeLoadedDll loaded : catalog.loadedAtRunTimeBy(peName, plan.rocmVersion())) {
-                // a rule (amd_comgr*.dll) ships every DLL of the SDK's bin it matches: the names are the SDK's
-                List<Path> matching = sdkDlls.entrySet().stream().filter(en -> loaded.matches(en.getKey()))
-                        .map(Map.Entry::getValue).toList();
-                if (matching.isEmpty()) {
+            for (RuntimeLoadedDll loaded : catalog.loadedAtRunTimeBy(peName)) {
+                String key = loaded.dll().toLowerCase(Locale.ROOT);
+                Path fromSdk = sdkDlls.get(key);
+                if (fromSdk == null) {
                     throw new PackagerException(peName + " loads " + loaded.dll() + " at run time (LoadLibrary), but the SDK's "
                             + sdkBin + " has no " + loaded.dll() + "; without it HIP fails to initialise on every machine whose"
                             + " driver does not provide the same ROCm generation. Repair or reinstall the HIP SDK "
                             + plan.rocmVersion() + ".");
                 }
                 runtimeLoaded.add(loaded);
-                for (Path fromSdk : matching) {
-                    if (seen.add(fromSdk.getFileName().toString().toLowerCase(Locale.ROOT))) {
-                        add(files, new StagedFile(fromSdk.getFileName().toString(), fromSdk, size(fromSdk), StagedFile.Kind.ROCM_DLL));
-                        toRead.add(fromSdk);
-                    }
+                if (seen.add(key)) {
+                    add(files, new StagedFile(fromSdk.getFileName().toString(), fromSdk, size(fromSdk), StagedFile.Kind.ROCM_DLL));
+                    toRead.add(fromSdk);
                 }
             }
             for (String dep : info.allDependencies()) {
@@ -206,16 +203,12 @@ public final class LayoutPlanner {
             add(files, new StagedFile(name, f, size(f), StagedFile.Kind.CRT_DLL));
         }
 
-        RocmGeneration generation = catalog.runtimeFor(plan.rocmVersion()).orElseThrow(() -> new PackagerException(
-                "ROCm " + plan.rocmVersion() + " is not a generation HIP Packager knows (" + catalog.generations().stream()
-                        .map(g -> String.valueOf(g.major())).distinct().collect(java.util.stream.Collectors.joining(", ")) + ")."));
+        RocmGeneration generation = catalog.generation(plan.generation()).orElseThrow(() -> new PackagerException(
+                "ROCm " + plan.rocmVersion() + " is not a generation HIP Packager knows (6 or 7)."));
         int dropped = 0;
         for (KernelLibrary lib : KernelLibrary.values()) {
-            // the library's DLL as the SDK names it (hipblaslt.dll or libhipblaslt.dll), else the catalog's name for the message
-            Optional<String> shipped = files.values().stream().filter(f -> f.kind() == StagedFile.Kind.ROCM_DLL)
-                    .map(StagedFile::path).filter(lib::isDll).findFirst();
-            String dll = shipped.orElse(generation.dll(lib == KernelLibrary.ROCBLAS ? RocmDll.Role.ROCBLAS : RocmDll.Role.HIPBLASLT).name());
-            if (shipped.isEmpty()) {
+            String dll = generation.dll(lib == KernelLibrary.ROCBLAS ? RocmDll.Role.ROCBLAS : RocmDll.Role.HIPBLASLT).name();
+            if (!files.containsKey(dll.toLowerCase(Locale.ROOT))) {
                 findings.add(Finding.info(LibraryCheck.LIBS_PRESENT, "No binary imports " + dll + ", so " + lib.folder()
                         + "\\library is not shipped.", "Nothing to do unless " + dll + " should be used."));
                 continue;

@@ -93,7 +93,7 @@ class TrackStepViewModelTest {
         row(vm, "gfx1100").selectedProperty().set(false);
         assertThat(vm.estimateProperty().get().totalBytes()).isEqualTo(7_000_000L);
         List<TrackComparison> cmp = vm.comparisonProperty().get();
-        assertThat(cmp).extracting(c -> c.track().id()).containsExactly("rocm6", "rocm7", "rocm7.2", "therock");
+        assertThat(cmp).extracting(c -> c.track().id()).containsExactly("rocm6", "rocm7");
         assertThat(cmp.get(0).chosen()).isTrue();
         // rocm7 ships 6 of the 7 ticked: gfx1102 has no kernels there, and it says so.
         assertThat(cmp.get(1).excluded()).containsExactly("gfx1102");
@@ -267,14 +267,12 @@ class TrackStepViewModelTest {
         vm.presetProperty().set(TrackStepViewModel.ALL_TRACKS);
         for (KernelLibrary lib : KernelLibrary.values()) {
             ArchitectureRow gfx1100 = row(vm, "gfx1100");
-            double both = mib("rocm6", lib, "gfx1100") + mib("rocm7", lib, "gfx1100") + mib("rocm7.2", lib, "gfx1100")
-                    + mib("therock", lib, "gfx1100");
+            double both = mib("rocm6", lib, "gfx1100") + mib("rocm7", lib, "gfx1100");
             assertThat(lib == KernelLibrary.ROCBLAS ? gfx1100.rocblasMibProperty().get() : gfx1100.hipblasltMibProperty().get())
                     .as(lib.toString()).isCloseTo(both, offset(1e-9));
         }
-        // gfx1102 ships in rocm6 and therock only (7.1's and 7.2's hipBLASLt have no kernels for it): only their files count.
-        assertThat(row(vm, "gfx1102").rocblasMibProperty().get())
-                .isCloseTo(mib("rocm6", KernelLibrary.ROCBLAS, "gfx1102") + mib("therock", KernelLibrary.ROCBLAS, "gfx1102"), offset(1e-9));
+        // gfx1102 ships only in rocm6 (7.1's hipBLASLt has no kernels for it): only rocm6's files count.
+        assertThat(row(vm, "gfx1102").rocblasMibProperty().get()).isEqualTo(mib("rocm6", KernelLibrary.ROCBLAS, "gfx1102"));
         vm.presetProperty().set("rocm7");
         assertThat(row(vm, "gfx1100").rocblasMibProperty().get()).isEqualTo(mib("rocm7", KernelLibrary.ROCBLAS, "gfx1100"));
     }
@@ -285,12 +283,10 @@ class TrackStepViewModelTest {
         vm.presetProperty().set(TrackStepViewModel.ALL_TRACKS);
         assertThat(vm.allTracks()).isTrue();
         List<ReleasePlan> plans = vm.packagePlans();
-        assertThat(plans).extracting(ReleasePlan::track).containsExactly("rocm6", "rocm7", "rocm7.2", "therock");
-        assertThat(plans).extracting(ReleasePlan::rocmVersion).containsExactly("6.4", "7.1", "7.2", "10.0");
-        assertThat(plans).extracting(ReleasePlan::buildDir).containsExactly("build\\hip", "build\\hip71", "build\\hip72",
-                "build\\hip-therock");
-        assertThat(plans).extracting(ReleasePlan::archiveName).containsExactly("audiocpp-windows-hip-rocm6", "audiocpp-windows-hip-rocm7",
-                "audiocpp-windows-hip-rocm7.2", "audiocpp-windows-hip-therock");
+        assertThat(plans).extracting(ReleasePlan::track).containsExactly("rocm6", "rocm7");
+        assertThat(plans).extracting(ReleasePlan::rocmVersion).containsExactly("6.4", "7.1");
+        assertThat(plans).extracting(ReleasePlan::buildDir).containsExactly("build\\hip", "build\\hip71");
+        assertThat(plans).extracting(ReleasePlan::archiveName).containsExactly("audiocpp-windows-hip-rocm6", "audiocpp-windows-hip-rocm7");
         assertThat(targetsOf(plans, "rocm6")).containsExactlyElementsOf(catalog.track("rocm6").orElseThrow().targets());
         assertThat(targetsOf(plans, "rocm7")).containsExactlyElementsOf(catalog.track("rocm7").orElseThrow().targets());
         // gfx1102 is ticked (rocm6 ships it), not blocked; RDNA2 is blocked on every track.
@@ -334,10 +330,10 @@ class TrackStepViewModelTest {
         vm.leave(d);
         assertThat(d.severalPackages()).isTrue();
         assertThat(d.plans()).isEqualTo(vm.packagePlans());
-        assertThat(d.packages()).extracting(WizardDraft.PackageChoice::estimatedBytes).containsExactly(7_000_000L, 6_000_001L, 6_000_001L, 7_000_000L);
+        assertThat(d.packages()).extracting(WizardDraft.PackageChoice::estimatedBytes).containsExactly(7_000_000L, 6_000_001L);
         // The single-package fields are the first package's: Back and one track start from there.
         assertThat(d.track()).isEqualTo("rocm6");
-        assertThat(d.toRelease().packages()).hasSize(4);
+        assertThat(d.toRelease().packages()).hasSize(2);
 
         TrackStepViewModel again = new TrackStepViewModel(catalog, countingEstimator, null);
         again.enter(d);
@@ -366,8 +362,7 @@ class TrackStepViewModelTest {
         assertThat(vm.presetProperty().get()).isEqualTo("rocm7");
         vm.presetProperty().set(TrackStepViewModel.ALL_TRACKS);
         vm.leave(d);
-        assertThat(d.plans()).extracting(ReleasePlan::buildDir).containsExactly("build\\hip", "build\\hip71", "build\\hip72",
-                "build\\hip-therock");
+        assertThat(d.plans()).extracting(ReleasePlan::buildDir).containsExactly("build\\hip", "build\\hip71");
         assertThat(targetsOf(d.plans(), "rocm6")).contains("gfx1102");
     }
 }
