@@ -138,7 +138,8 @@ class ReleaseCommandTest {
             assertThat(d.get("targetsGained")).isEmpty();
             assertThat(d.get("added")).isEmpty();
             assertThat(d.get("removed")).isNotEmpty().allSatisfy(f -> assertThat(f.get("arch").asText()).isEqualTo("gfx1151"));
-            assertThat(d.get("changed")).extracting(f -> f.get("path").asText()).containsExactly("README.md");
+            // The README names the targets; the bill of materials lists every file, gfx1151's gone.
+            assertThat(d.get("changed")).extracting(f -> f.get("path").asText()).containsExactly("README.md", "sbom.cdx.json");
             assertThat(d.get("architectures")).allSatisfy(a -> {
                 assertThat(a.get("arch").asText()).isEqualTo("gfx1151");
                 assertThat(a.get("newBytes").asLong()).isZero();
