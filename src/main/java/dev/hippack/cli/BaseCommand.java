@@ -9,7 +9,6 @@ import dev.hippack.core.progress.OperationCancelledException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
 import picocli.CommandLine.Command;
@@ -110,14 +109,15 @@ abstract class BaseCommand implements Callable<Integer> {
         }
     }
 
-    private static <T> T cancellable(CancellableWork<T> work) throws PackagerException, OperationCancelledException {
+    private <T> T cancellable(CancellableWork<T> work) throws PackagerException, OperationCancelledException {
         CancellationToken token = new CancellationToken();
-        CountDownLatch finished = new CountDownLatch(1);
+        HipPackagerCommand commandLine = root;
         Thread onCtrlC = new Thread(() -> {
             token.cancel();
             try {
-                // The JVM exits when this hook returns: wait until the work has cleaned up and said so.
-                finished.await(CTRL_C_GRACE_SECONDS, TimeUnit.SECONDS);
+                // The JVM exits when this hook returns: wait until the work has cleaned up and the
+                // command line has said how it ended ("cancelled."), which comes after the work returns.
+                commandLine.awaitEnd(CTRL_C_GRACE_SECONDS, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -126,11 +126,10 @@ abstract class BaseCommand implements Callable<Integer> {
         try {
             return work.run(token);
         } finally {
-            finished.countDown();
             try {
                 Runtime.getRuntime().removeShutdownHook(onCtrlC);
             } catch (IllegalStateException shuttingDown) {
-                // Ctrl-C came in: the hook is running and waits for the latch above.
+                // Ctrl-C came in: the hook is running and waits until the command line has ended.
             }
         }
     }

@@ -116,14 +116,16 @@ public final class Cli {
             return BAD_INPUT;
         });
         int code;
+        HipPackagerCommand root = cmd.getCommand();
         try {
             code = cmd.execute(args);
         } finally {
+            outWriter.flush();
+            errWriter.flush();
             // The --demo sample is the command line's own; nothing the user keeps is in it.
-            ((HipPackagerCommand) cmd.getCommand()).removeSample();
+            root.removeSample();
+            root.end();
         }
-        outWriter.flush();
-        errWriter.flush();
         LOG.log(System.Logger.Level.INFO, "Exit code " + code);
         return code;
     }

@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -71,6 +73,9 @@ public final class HipPackagerCommand implements Callable<Integer> {
 
     /** Held while something writes into the sample: its writer, a command's cancellable work. */
     private final Lock work = new ReentrantLock();
+
+    /** Counted down once the command line has said how it ended; Ctrl-C's hook waits for it. */
+    private final CountDownLatch ended = new CountDownLatch(1);
 
     /** Made once per command line, on first use: the sample is written only when asked for. */
     private Host host;
@@ -150,6 +155,15 @@ public final class HipPackagerCommand implements Callable<Integer> {
     /** Held while a command's cancellable work runs, so that Ctrl-C removes the sample only after it has stopped. */
     Lock work() {
         return work;
+    }
+
+    /** The command line has printed its last word: Ctrl-C's hook may let the JVM exit. */
+    void end() {
+        ended.countDown();
+    }
+
+    void awaitEnd(long time, TimeUnit unit) throws InterruptedException {
+        ended.await(time, unit);
     }
 
     /** Removes the sample of {@code --demo}, if one was written, and says so; the command line has ended. */
