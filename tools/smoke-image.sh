@@ -36,6 +36,17 @@ for command in detect package release diff; do
   grep -Eq "^  ${command}( |\$)" <<<"$commands" || fail "'hip-packager $command' does not exist in $launcher"
 done
 
+# Signing from a token (--sign-keystore-type PKCS11) needs the JDK's PKCS#11 provider in the runtime;
+# a jlink image has only the modules it was given, so check the one a full JDK always has.
+runtime_java="$(dirname "$launcher")/java"
+[ -x "$runtime_java" ] || runtime_java="$(dirname "$launcher")/../lib/runtime/bin/java"
+if [ -x "$runtime_java" ]; then
+  step "the runtime has the PKCS#11 provider (signing from a token)"
+  "$runtime_java" --list-modules | grep -q '^jdk.crypto.cryptoki@' || fail "jdk.crypto.cryptoki is not in $runtime_java's runtime"
+else
+  step "the runtime's java was not found beside $launcher: its PKCS#11 provider was NOT checked"
+fi
+
 step "--version"
 version=$("$launcher" --version 2>/dev/null | head -n 1) || fail "--version exited with $?"
 [[ $version == "hip-packager "* ]] || fail "--version printed: $version"
